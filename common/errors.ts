@@ -1,0 +1,96 @@
+/**
+ * One error vocabulary from server to screen (DESIGN §6). The server answers
+ * `{ error: <English message>, code: <ErrorCode> }`; the web app translates by code
+ * (locale key `errors.<code>`) and falls back to the message.
+ * The English texts are the specification's, word for word.
+ */
+export const ERROR_MESSAGES = {
+  // generic
+  bad_request: 'Bad request',
+  validation_failed: 'Some fields are not filled in correctly',
+  not_found: 'Not found',
+  unauthorized: 'Authentication required',
+  forbidden: 'You do not have access to this',
+  conflict: 'This change conflicts with the current data',
+  payload_too_large: 'The request is too large',
+  internal: 'An error has occurred. Service is temporarily down',
+  empty_response: 'empty response',
+  rate_limited: 'Too many requests. Please try again later.',
+
+  // accounts
+  login_failed: 'The phone number or password you entered is incorrect.',
+  signup_failed: 'Error in registration. Please try again.',
+  user_exists: 'User with this phone already exists',
+  restore_failed: 'Server could not restore the password. Please try again later.',
+  code_send_failed: 'Server could not send the code. Please try again later.',
+  user_does_not_exist: 'This user does not exist.',
+  too_many_code_requests: 'Too many code requests for this phone number. Please try again later.',
+  too_many_login_attempts: 'Too many login attempts. Please try again later.',
+  code_too_short: 'confirmation code too short',
+  code_invalid: 'The confirmation code is incorrect or expired.',
+  old_password_incorrect: 'The old password you entered is incorrect. Please try again.',
+  password_too_short: 'Password is too short',
+  required_field: 'Required field',
+  first_name_required: 'First name required',
+  last_name_required: 'Last name required',
+  avatar_required: 'Profile picture required',
+  phone_incorrect: 'phone incorrect',
+  picture_size: 'Picture size should be between 70x70px and 10000x10000px',
+  picture_too_big: 'Picture size is too big',
+  picture_invalid: 'The file is not a picture',
+
+  // people and families
+  user_not_found: 'user not found',
+  contact_exists: 'This person is already in your contacts',
+  family_too_big: 'There should be less than five people in the family',
+  family_member_taken: 'This person is already in another family',
+  family_not_head: 'Only the head of the family can change it',
+
+  // events and operations
+  event_name_required: 'event name required',
+  sender_or_recipient_required: 'sender or recipient required',
+  sender_recipient_same: 'sender and recipient must differ',
+  participants_too_few: 'an operation needs two or more participants',
+  amount_too_small: 'amount must be above the minimum',
+  amount_invalid: 'amount is not a valid number',
+  remainder_negative: 'sum remainder must not be negative',
+  dialogue_exists: 'dialogue already exists',
+  all_participants_added: 'all participants added',
+  no_currency_found: 'no currency found',
+  currency_unknown: 'unknown currency',
+  rate_unavailable: 'no exchange rate for this currency and date',
+  participant_not_in_event: 'everyone in the operation must be a participant of the event',
+  move_target_missing_people: 'everyone in the operation must be a participant of the target event',
+  delete_user_with_history: "It's not possible to delete the user with operations history",
+  delete_user_with_debt: "It's not possible to delete the user with a debt",
+  dialogue_no_participants: 'No participants can be added to a dialogue',
+  not_event_owner: 'Only the event owner can do this',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, value);
+}
+
+/** The body of every error answer. `field` names the input at fault when there is one. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  field?: string;
+  /** The specification's client reads `phone` for phone problems. */
+  phone?: string;
+}
+
+/** A domain failure that carries a stable code; the server maps it to a 4xx answer. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly field?: string,
+  ) {
+    super(ERROR_MESSAGES[code]);
+    this.name = 'DomainError';
+  }
+}
