@@ -54,6 +54,7 @@ export const ERROR_MESSAGES = {
   amount_too_small: 'amount must be above the minimum',
   amount_invalid: 'amount is not a valid number',
   remainder_negative: 'sum remainder must not be negative',
+  parts_do_not_sum: 'the parts must add up to the amount',
   dialogue_exists: 'dialogue already exists',
   all_participants_added: 'all participants added',
   no_currency_found: 'no currency found',
