@@ -32,6 +32,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           setupFiles: ['tests/api/setup.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthResponse } from '../common/contract/health';
+import { call, createTestApp, type TestApp } from '../tests/api/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the API shell', () => {
+  it('reports database reachability on /app/api/v1/health/', async () => {
+    const { status, body } = await call(t.app, 'GET', '/app/api/v1/health/');
+    expect(status).toBe(200);
+    expect(healthResponse.parse(body)).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('answers unknown API paths with a JSON 404 in the error shape', async () => {
+    const { status, body, res } = await call(t.app, 'GET', '/app/api/v1/nothing-here/');
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: 'Not found', code: 'not_found' });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('sends security headers and a CSP without inline scripts', async () => {
+    const { res } = await call(t.app, 'GET', '/app/api/v1/health/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('refuses malformed JSON with a 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app/api/v1/health/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(JSON.parse(res.body)).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+});

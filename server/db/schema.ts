@@ -1,0 +1,244 @@
+/**
+ * The whole storage model. Money columns are bigint minor units (mode 'number': every amount
+ * the API accepts is a safe integer). Nothing that matters lives in process memory (DESIGN §1),
+ * so sessions, codes, rate-limit counters and images are tables too.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  customType,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A person. `passwordHash` null means a placeholder: a phone someone added who has not signed up yet. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    fullName: text('full_name').notNull().default(''),
+    gender: char('gender', { length: 1 }),
+    currency: char('currency', { length: 3 }).notNull().default('RUB'),
+    avatarImageId: integer('avatar_image_id'),
+    familyId: integer('family_id'),
+    registeredAt: ts('registered_at'),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_phone_uq').on(t.phone), index('users_family_idx').on(t.familyId)],
+);
+
+export const families = pgTable('families', {
+  id: serial('id').primaryKey(),
+  headId: integer('head_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** SMS confirmation codes: single use, expiring, a bounded number of attempts. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('auth_codes_phone_idx').on(t.phone, t.purpose)],
+);
+
+/** Fixed-window counters for rate limits, shared by every API process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    ownerId: integer('owner_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    name: text('name').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.contactId] }), index('contacts_contact_idx').on(t.contactId)],
+);
+
+/** Re-encoded pictures (only pixels survive), and their resized variants cached on first request. */
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id'),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  etag: text('etag').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: integer('image_id').notNull(),
+    size: text('size').notNull(),
+    data: bytea('data').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.size] })],
+);
+
+/**
+ * An event, or a dialogue (two people, `dialogueKey` = "<low uid>:<high uid>", unique) for
+ * operations outside any named event. `deletedAt` is the specification's del_date.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    imageId: integer('image_id'),
+    dialogueKey: text('dialogue_key'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [uniqueIndex('events_dialogue_uq').on(t.dialogueKey)],
+);
+
+/**
+ * A person in an event. `balance` is kept incrementally (sum of paid − share over live
+ * operations) in the same transaction as every operation change, so reading an event never
+ * scans its operations. `familyGroup` numbers the event family the person settles with.
+ */
+export const eventParticipants = pgTable(
+  'event_participants',
+  {
+    eventId: integer('event_id').notNull(),
+    userId: integer('user_id').notNull(),
+    familyGroup: integer('family_group').notNull(),
+    position: integer('position').notNull().default(0),
+    balance: money('balance').notNull().default(0),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],
+);
+
+/**
+ * One operation. `amount` is in the event currency's minor units (frozen at creation);
+ * `originalAmount`/`currency`/`rate` keep what was entered and the rate used (decimal string,
+ * event-currency units per 1 unit of the entered currency).
+ */
+export const operations = pgTable(
+  'operations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id').notNull(),
+    authorId: integer('author_id').notNull(),
+    kind: text('kind').notNull(),
+    amount: money('amount').notNull(),
+    originalAmount: money('original_amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    rate: numeric('rate', { precision: 30, scale: 12 }).notNull().default('1'),
+    rateDate: date('rate_date', { mode: 'string' }),
+    description: text('description').notNull().default(''),
+    opDate: ts('op_date').notNull(),
+    meta: jsonb('meta'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('operations_event_idx').on(t.eventId, t.id),
+    uniqueIndex('operations_idem_uq')
+      .on(t.authorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/** The ledger rows: one per person involved in an operation, sum(paid) = sum(share). */
+export const operationEntries = pgTable(
+  'operation_entries',
+  {
+    operationId: integer('operation_id').notNull(),
+    userId: integer('user_id').notNull(),
+    paid: money('paid').notNull(),
+    share: money('share').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operationId, t.userId] }), index('operation_entries_user_idx').on(t.userId)],
+);
+
+export const operationSeen = pgTable(
+  'operation_seen',
+  {
+    operationId: integer('operation_id').notNull(),
+    userId: integer('user_id').notNull(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.operationId] })],
+);
+
+/** Daily rates, all expressed as units of `currency` per 1 EUR, so any cross is two lookups. */
+export const rates = pgTable(
+  'rates',
+  {
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    perEur: numeric('per_eur', { precision: 30, scale: 12 }).notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.rateDate] })],
+);
+
+/** Small key/value facts about the database itself (rates last refreshed, seed versions). */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,50 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock';
+import { LogSmsSender } from './lib/sms';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let lock: DataDirLock | null = null;
+  if (!config.DATABASE_URL) lock = lockDataDir(config.dataDir);
+
+  const database = await openDatabase(
+    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const logger = { level: config.LOG_LEVEL };
+  const app = await buildApp({
+    config,
+    database,
+    sms: new LogSmsSender((line) => app.log.info(line)),
+    logger,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    // app.close waits for in-flight requests; the database closes only after the last one.
+    await app.close();
+    await database.close();
+    lock?.release();
+    app.log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('exit', () => lock?.release());
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Dolya is serving on http://localhost:${config.PORT} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith('Invalid configuration'))) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

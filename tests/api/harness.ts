@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { LogSmsSender } from '../../server/lib/sms';
+import { TEMPLATE_FILE } from './global-setup';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  sms: LogSmsSender;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: a copy of the migrated PGlite template, or, when
+ * DATABASE_URL is set, a new database created on that PostgreSQL server and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database & { drop?: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const loadDataDir = fs.existsSync(TEMPLATE_FILE) ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
+    return openDatabase({ kind: 'pglite', loadDataDir });
+  }
+  const name = `dolya_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  return {
+    ...database,
+    async drop() {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', RATES_REFRESH: 'off', WEB_DIST: './.tmp/no-web', ...env });
+  const database = await openTestDatabase();
+  const sms = new LogSmsSender(() => undefined);
+  const app = await buildApp({ config, database, sms, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    sms,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await database.drop?.();
+    },
+  };
+}
+
+/** Sends a request through the app and parses the JSON answer. */
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; res: LightMyRequestResponse }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await app.inject({ method, url, headers, payload: options.body as InjectOptions['payload'] });
+  let body: unknown = null;
+  if (res.body) {
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      body = res.body;
+    }
+  }
+  return { status: res.statusCode, body, res };
+}
