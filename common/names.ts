@@ -55,25 +55,28 @@ const CYRILLIC: Readonly<Record<string, string>> = {
 };
 
 /**
- * Latin spellings of the same Russian sound, folded to one form. Order matters: 'shch' before
- * 'sh'-like rules, 'yo' and 'ye' before y becomes i, the i-run collapse last.
+ * Latin spellings of the same Russian sound, folded to one form. Order matters ('yo' before y
+ * becomes i, the i-run collapse before the 'ie' rules). One rule can make a pattern an earlier
+ * one looks for (s + kh + ch gives shch), so the list runs until nothing changes; no rule makes an
+ * 'x', and every other rule shortens the text or trades a letter for one no rule looks for first,
+ * so that ends.
  */
 const LATIN_FOLDS: readonly (readonly [RegExp, string])[] = [
   [/['’ʼʹ`]/g, ''], // a soft sign written as an apostrophe: Natal'ya
-  [/shch|sch/g, 'sh'], // Щукин: Shchukin, Schukin
-  [/kh/g, 'h'], // Михаил: Mikhail, Mihail
+  [/q/g, 'k'],
   [/x/g, 'ks'], // Ксения: Xenia; Алексей: Alexey
-  [/ph/g, 'f'],
   [/tz/g, 'ts'],
   [/ck/g, 'k'],
   [/c(?!h)/g, 'k'], // Nikolai, Nicolai
+  [/shch|sch/g, 'sh'], // Щукин: Shchukin, Schukin
+  [/kh/g, 'h'], // Михаил: Mikhail, Mihail
+  [/ph/g, 'f'],
   [/w/g, 'v'],
-  [/q/g, 'k'],
-  [/([bcdfghklmnprstvz])yo/g, '$1e'], // Фёдор: Fyodor, Fedor
+  [/(?<=[bcdfghklmnprstvz])yo/g, 'e'], // Фёдор: Fyodor, Fedor
   [/[jy]/g, 'i'], // Юлия: Yulia, Julia, Iuliia; Сергей: Sergey, Sergei
-  [/(^|[^\p{L}])ie/gu, '$1e'], // Евгений: Yevgeny, Evgeny
-  [/([aeou])ie/g, '$1e'], // Андреев: Andreyev, Andreev
   [/i+/g, 'i'], // Дмитрий: Dmitry, Dmitrii
+  [/(?<!\p{L})ie/gu, 'e'], // Евгений: Yevgeny, Evgeny
+  [/(?<=[aeou])ie/g, 'e'], // Андреев: Andreyev, Andreev
 ];
 
 /**
@@ -85,7 +88,10 @@ export function nameSkeleton(text: string): string {
   const stripped = text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
   let latin = '';
   for (const ch of stripped) latin += CYRILLIC[ch] ?? ch;
-  for (const [pattern, replacement] of LATIN_FOLDS) latin = latin.replace(pattern, replacement);
+  for (let previous = ''; previous !== latin; ) {
+    previous = latin;
+    for (const [pattern, replacement] of LATIN_FOLDS) latin = latin.replace(pattern, replacement);
+  }
   return normalizeName(latin);
 }
 
