@@ -10,6 +10,7 @@ import {
   isSpending,
   localDay,
   operationEntries,
+  rescaleEntries,
   pairwiseDebts,
   spendingOf,
   viewerStatus,
@@ -608,6 +609,43 @@ describe('pairwiseDebts', () => {
             expect(d.amount).toBeGreaterThanOrEqual(Math.floor(exact - 1e-9));
             expect(d.amount).toBeLessThanOrEqual(Math.ceil(exact + 1e-9));
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('rescaleEntries', () => {
+  it('restates an operation in another currency with both columns adding up to the converted amount', () => {
+    const entries = operationEntries({ kind: 'even_purchase', amount: 10000, author: 1, payer: 1, participants: [{ uid: 1 }, { uid: 2 }, { uid: 3 }] });
+    // 100.00 at 0.5 → 50.00: shares 3334/3333/3333 become 1667/1667/1666.
+    expect(rescaleEntries(entries, 5000)).toEqual([
+      { uid: 1, paid: 5000, share: 1667 },
+      { uid: 2, paid: 0, share: 1667 },
+      { uid: 3, paid: 0, share: 1666 },
+    ]);
+  });
+
+  it('keeps a deposit negative and every rescaled operation balanced', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        (amount, converted, uids, deposit) => {
+          const entries = operationEntries({
+            kind: deposit ? 'deposit' : 'even_purchase',
+            amount,
+            author: 99,
+            payer: 99,
+            participants: uids.map((uid) => ({ uid })),
+          });
+          const target = deposit ? -converted : converted;
+          const out = rescaleEntries(entries, target);
+          expect(out.reduce((s, e) => s + e.paid, 0)).toBe(target);
+          expect(out.reduce((s, e) => s + e.share, 0)).toBe(target);
+          for (const e of out) expect(Math.sign(e.share) * Math.sign(target)).toBeGreaterThanOrEqual(0);
         },
       ),
     );

@@ -478,3 +478,64 @@ export function pairwiseDebts(operations: Iterable<readonly Entry[]>): Debt[] {
   }
   return debts.sort((a, b) => a.from - b.from || a.to - b.to);
 }
+
+function floorDiv(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
+}
+
+/** Values in proportion to `values` adding up to exactly `target`: floors, then the leftover units to the largest remainders (ties in input order). */
+function allocate(values: readonly number[], target: number): number[] {
+  let sum = 0n;
+  for (const v of values) sum += BigInt(v);
+  if (sum === 0n) return values.map(() => 0);
+  const T = BigInt(target);
+  const floors: bigint[] = [];
+  const remainders: bigint[] = [];
+  let placed = 0n;
+  for (const v of values) {
+    let num = BigInt(v) * T;
+    let den = sum;
+    if (den < 0n) {
+      num = -num;
+      den = -den;
+    }
+    const f = floorDiv(num, den);
+    floors.push(f);
+    remainders.push(num - f * den);
+    placed += f;
+  }
+  const order = values.map((_, i) => i).sort((a, b) => {
+    const ra = remainders[a] as bigint;
+    const rb = remainders[b] as bigint;
+    return ra > rb ? -1 : ra < rb ? 1 : a - b;
+  });
+  let leftover = Number(T - placed);
+  for (const i of order) {
+    if (leftover <= 0) break;
+    floors[i] = (floors[i] as bigint) + 1n;
+    leftover--;
+  }
+  return floors.map((f) => (f === 0n ? 0 : Number(f)));
+}
+
+/**
+ * The entries of an operation entered in another currency, restated in the event currency: the
+ * amount is converted once (`convertedTotal`, what sum(paid) becomes) and each person's paid and
+ * share take their proportion of it, rounded so that both columns add up to exactly the converted
+ * amount (leftover minor units to the largest remainders, ties by ascending uid). Converting each
+ * part on its own instead could make explicit parts overshoot or undershoot the amount.
+ */
+export function rescaleEntries(entries: readonly Entry[], convertedTotal: number): Entry[] {
+  if (!Number.isSafeInteger(convertedTotal)) throw new DomainError('amount_invalid', 'amount');
+  const sorted = [...entries].sort((a, b) => a.uid - b.uid);
+  const paid = allocate(
+    sorted.map((e) => e.paid),
+    convertedTotal,
+  );
+  const share = allocate(
+    sorted.map((e) => e.share),
+    convertedTotal,
+  );
+  return sorted.map((e, i) => ({ uid: e.uid, paid: paid[i] as number, share: share[i] as number }));
+}
