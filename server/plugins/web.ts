@@ -19,13 +19,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        if (filePath.endsWith('apple-app-site-association')) res.header('content-type', 'application/json');
         // Hashed build assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });
   }
+  // The static file glob skips dot-folders, and this file has no extension to infer a type from.
+  const aasa = path.join(root, '.well-known', 'apple-app-site-association');
+  app.get('/.well-known/apple-app-site-association', async (_request, reply) => {
+    if (!fs.existsSync(aasa)) return reply.status(404).send({ error: ERROR_MESSAGES.not_found, code: 'not_found' });
+    return reply.type('application/json').header('cache-control', 'no-cache').send(fs.readFileSync(aasa));
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/app/api') || request.url.startsWith('/app/img');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration', () => {
+  it('defaults to port 8080 and the embedded database in ./data', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.SMS_PROVIDER).toBe('log');
+  });
+
+  it('names the variable at fault when a value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID/);
+  });
+
+  it('reads the rates switch as on or off', () => {
+    expect(loadConfig({ RATES_REFRESH: 'off' }).RATES_REFRESH).toBe(false);
+    expect(loadConfig({ RATES_REFRESH: 'on' }).RATES_REFRESH).toBe(true);
+  });
+});

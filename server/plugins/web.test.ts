@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../tests/api/harness';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dolya-web-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, '.well-known'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dolya</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, '.well-known', 'apple-app-site-association'), '{"applinks":{}}');
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers any unknown page path with index.html so the app can route it', async () => {
+    for (const url of ['/', '/events/12/debts', '/no/such/page']) {
+      const { status, res } = await call(t.app, 'GET', url);
+      expect(status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const { status, body } = await call(t.app, 'GET', '/app/api/v2/unknown/');
+    expect(status).toBe(404);
+    expect(body.code).toBe('not_found');
+  });
+
+  it('serves hashed assets as immutable and the app-site association as JSON', async () => {
+    const asset = await call(t.app, 'GET', '/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    expect(asset.res.headers['cache-control']).toContain('immutable');
+    const aasa = await call(t.app, 'GET', '/.well-known/apple-app-site-association');
+    expect(aasa.status).toBe(200);
+    expect(aasa.res.headers['content-type']).toMatch(/application\/json/);
+    expect(aasa.body).toEqual({ applinks: {} });
+  });
+});

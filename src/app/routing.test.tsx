@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../tests/web/msw';
+import { renderApp } from '../../tests/web/render';
+import { documentTitle } from './document-title';
+
+const profile = (full_name: string) => ({ user: 7, full_name, phone: '+79990000007', currency: 'RUB' });
+
+describe('routing and guards (specification §2)', () => {
+  it('sends an anonymous visitor of / to /signin and titles the page', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    await waitFor(() => expect(document.title).toBe('Dolya - Signin'));
+  });
+
+  it('confines a signed-in user without a full name to /checkuser', async () => {
+    localStorage.setItem('token', 't');
+    server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(profile(''))));
+    const { router } = renderApp('/people');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkuser'));
+  });
+
+  it('lets a signed-in user with a name through, and sends them from /signin home', async () => {
+    localStorage.setItem('token', 't');
+    server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(profile('Anna Petrova'))));
+    const { router } = renderApp('/signin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+  });
+
+  it('shows the server-error page when the initial load fails', async () => {
+    localStorage.setItem('token', 't');
+    server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 })));
+    renderApp('/events');
+    expect(await screen.findByText('Oops... something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+  });
+
+  it('logs out and goes to sign-in when the stored token is refused', async () => {
+    localStorage.setItem('token', 'dead');
+    server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json({ error: 'x', code: 'unauthorized' }, { status: 401 })));
+    const { router } = renderApp('/events');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown path, in Russian too', async () => {
+    renderApp('/no/such/page', { language: 'ru' });
+    expect(await screen.findByText('К сожалению, такой страницы нет или она ещё в разработке.')).toBeInTheDocument();
+  });
+
+  it('shows the cookie banner until a choice is made, and the declined page after Decline', async () => {
+    const { getByRole } = renderApp('/signin');
+    getByRole('button', { name: 'Decline' }).click();
+    expect(await screen.findByText('You disabled cookies')).toBeInTheDocument();
+    expect(localStorage.getItem('cookie_consent')).toBe('false');
+  });
+
+  it('titles pages by their first path segment', () => {
+    expect(documentTitle('/restore_password')).toBe('Dolya - Restore password');
+    expect(documentTitle('/events/12/debts')).toBe('Dolya - Events');
+    expect(documentTitle('/')).toBe('Dolya');
+  });
+});

@@ -1,0 +1,71 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatch } from 'react-router-dom';
+import { authErrorCleared } from '@/features/auth';
+import { documentTitle } from '../document-title';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { ModalRoot } from '../ModalRoot';
+import { eventsPathVisited, loadInitialData } from '../shell-slice';
+import { CookieBanner } from './CookieBanner';
+import { CookiesDeclinedPage } from './CookiesDeclinedPage';
+import { Header } from './Header';
+import { ServerErrorPage } from './ServerErrorPage';
+import styles from './Shell.module.css';
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.loading} role="status" aria-live="polite">
+      {t('actions.loading')}
+    </div>
+  );
+}
+
+/** The frame around every screen: header, initial load, consent, title, modals, footer. */
+export function AppLayout({ notFound = false }: { notFound?: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const token = useAppSelector((s) => s.auth.token);
+  const initialLoad = useAppSelector((s) => s.shell.initialLoad);
+  const consent = useAppSelector((s) => s.shell.cookieConsent);
+  const inEvents = useMatch('/events/*');
+
+  useEffect(() => {
+    document.title = documentTitle(location.pathname, t('appName'));
+    dispatch(authErrorCleared());
+    if (inEvents) dispatch(eventsPathVisited(location.pathname));
+  }, [location.pathname, dispatch, t, inEvents]);
+
+  useEffect(() => {
+    if (token && initialLoad === 'idle') void dispatch(loadInitialData());
+  }, [token, initialLoad, dispatch]);
+
+  let body;
+  if (consent === false) body = <CookiesDeclinedPage />;
+  else if (token && initialLoad === 'error' && !notFound) body = <ServerErrorPage />;
+  else if (token && initialLoad !== 'success' && !notFound) body = <Loading />;
+  else
+    body = (
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    );
+
+  return (
+    <>
+      <a className="visually-hidden" href="#main">
+        {t('appName')}
+      </a>
+      <Header signedIn={!!token && initialLoad === 'success'} />
+      <main id="main" className={styles.main}>
+        {body}
+      </main>
+      <footer className={styles.footer}>
+        <a href="mailto:support@dolya.app">{t('footer.contact')}</a>
+      </footer>
+      {consent === null && <CookieBanner />}
+      {token && initialLoad === 'success' && <ModalRoot />}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { modalOpened, sideMenuToggled } from '../shell-slice';
+import { LanguageSelect } from './LanguageSelect';
+import styles from './Shell.module.css';
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+}
+
+/** The signed-in navigation, shared by the desktop header and the phone side menu. */
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const eventsPath = useAppSelector((s) => s.shell.lastEventsPath);
+  return (
+    <>
+      <NavLink to={eventsPath} className={navClass} onClick={onNavigate} data-tour="nav-events">
+        {t('nav.events')}
+      </NavLink>
+      <NavLink to="/people" className={navClass} onClick={onNavigate} data-tour="nav-people">
+        {t('nav.people')}
+      </NavLink>
+      <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('rates'))} data-tour="nav-rates">
+        {t('nav.exchangeRates')}
+      </button>
+      <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('settings'))}>
+        {t('nav.settings')}
+      </button>
+    </>
+  );
+}
+
+export function Header({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const open = useAppSelector((s) => s.shell.sideMenuOpen);
+  const close = () => dispatch(sideMenuToggled(false));
+  return (
+    <header className={styles.header}>
+      {signedIn && (
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-label={t('nav.menu')}
+          aria-expanded={open}
+          onClick={() => dispatch(sideMenuToggled(true))}
+          data-testid="menu-button"
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+      <Link to="/" className={styles.logo}>
+        {t('appName')}
+      </Link>
+      {signedIn ? (
+        <nav className={styles.nav} aria-label={t('nav.menu')}>
+          <NavItems />
+        </nav>
+      ) : (
+        <span className={styles.spacer} />
+      )}
+      <LanguageSelect className={`${styles.language} ${signedIn ? styles.headerLanguage : ''}`} />
+      {signedIn && open && <SideMenu onClose={close} />}
+    </header>
+  );
+}
+
+function SideMenu({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <>
+      <div className={styles.sideMenuBackdrop} onClick={onClose} aria-hidden="true" />
+      <nav ref={ref} className={styles.sideMenu} aria-label={t('nav.menu')} data-testid="side-menu">
+        <button type="button" className={styles.navLink} onClick={onClose}>
+          {t('nav.closeMenu')}
+        </button>
+        <NavItems onNavigate={onClose} />
+        <LanguageSelect className={styles.language} />
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { authSlice, signedIn, authFailed, authErrorCleared, loggedOut, type AuthState } from './auth-slice';

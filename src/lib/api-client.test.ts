@@ -1,0 +1,65 @@
+import { http as mswHttp, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '../../tests/web/msw';
+import { api, apiPath, setUnauthorizedHandler } from './api-client';
+import { tokenStorage } from './storage';
+
+describe('the API client', () => {
+  it('inserts /v1 unless the path names v2 (specification §7)', () => {
+    expect(apiPath('/user/me/')).toBe('/app/api/v1/user/me/');
+    expect(apiPath('/v2/auth/login/')).toBe('/app/api/v2/auth/login/');
+    expect(apiPath('event/3/payout/')).toBe('/app/api/v1/event/3/payout/');
+  });
+
+  it('sends the stored token in the Authorization header', async () => {
+    tokenStorage.set('tok-1', true);
+    let seen: string | null = null;
+    server.use(
+      mswHttp.get('/app/api/v1/user/me/', ({ request }) => {
+        seen = request.headers.get('authorization');
+        return HttpResponse.json({ user: 1 });
+      }),
+    );
+    await api.get('/user/me/');
+    expect(seen).toBe('Bearer tok-1');
+  });
+
+  it('turns an error body into a serialisable error with its code', async () => {
+    server.use(
+      mswHttp.post('/app/api/v2/auth/login/', () =>
+        HttpResponse.json({ error: 'The phone number or password you entered is incorrect.', code: 'login_failed' }, { status: 401 }),
+      ),
+    );
+    await expect(api.post('/v2/auth/login/', {})).rejects.toEqual({
+      message: 'The phone number or password you entered is incorrect.',
+      code: 'login_failed',
+      status: 401,
+    });
+  });
+
+  it('reads the phone field when the server names the phone as the problem', async () => {
+    server.use(mswHttp.post('/app/api/v2/auth/code/', () => HttpResponse.json({ phone: 'phone incorrect' }, { status: 400 })));
+    await expect(api.post('/v2/auth/code/', {})).rejects.toMatchObject({ message: 'phone incorrect', field: 'phone' });
+  });
+
+  it("reports an empty success body as 'empty response'", async () => {
+    server.use(mswHttp.get('/app/api/v1/event/', () => new HttpResponse(null, { status: 200 })));
+    await expect(api.get('/event/')).rejects.toMatchObject({ message: 'empty response', code: 'empty_response' });
+  });
+
+  it('calls the logout handler on a 401', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json({ error: 'x', code: 'unauthorized' }, { status: 401 })));
+    await expect(api.get('/user/me/')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    setUnauthorizedHandler(null);
+  });
+
+  it('marks an aborted request so callers can ignore it', async () => {
+    server.use(mswHttp.get('/app/api/v1/event/', () => HttpResponse.json({})));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/event/', undefined, controller.signal)).rejects.toMatchObject({ code: 'aborted' });
+  });
+});

@@ -1,0 +1,58 @@
+/** Every key the app keeps in the browser (specification §9): locale, cookie consent, the token. */
+export const STORAGE_KEYS = {
+  locale: 'locale',
+  cookieConsent: 'cookie_consent',
+  token: 'token',
+  toursDone: 'tours_done',
+} as const;
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+export const storage = {
+  get(key: string): string | null {
+    return safe(() => localStorage.getItem(key), null);
+  },
+  set(key: string, value: string): void {
+    safe(() => localStorage.setItem(key, value), undefined);
+  },
+  remove(key: string): void {
+    safe(() => localStorage.removeItem(key), undefined);
+  },
+};
+
+/** The token lives in local storage when the user asked to be remembered, else for the tab only. */
+export const tokenStorage = {
+  get(): string | null {
+    return safe(() => localStorage.getItem(STORAGE_KEYS.token) ?? sessionStorage.getItem(STORAGE_KEYS.token), null);
+  },
+  set(token: string, remember: boolean): void {
+    safe(() => {
+      localStorage.removeItem(STORAGE_KEYS.token);
+      sessionStorage.removeItem(STORAGE_KEYS.token);
+      (remember ? localStorage : sessionStorage).setItem(STORAGE_KEYS.token, token);
+    }, undefined);
+  },
+  clear(): void {
+    safe(() => {
+      localStorage.removeItem(STORAGE_KEYS.token);
+      sessionStorage.removeItem(STORAGE_KEYS.token);
+    }, undefined);
+  },
+};
+
+/** Cookie consent: true accepted, false declined, null undecided (banner shown). */
+export const consentStorage = {
+  get(): boolean | null {
+    const v = storage.get(STORAGE_KEYS.cookieConsent);
+    return v === 'true' ? true : v === 'false' ? false : null;
+  },
+  set(value: boolean): void {
+    storage.set(STORAGE_KEYS.cookieConsent, String(value));
+  },
+};
