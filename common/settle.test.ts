@@ -227,7 +227,8 @@ describe('planSettlement', () => {
   });
 });
 
-describe('planSettlement speed', () => {
+describe('planSettlement on the largest inputs', () => {
+  // Timings live in `npm run bench`; here the hardest inputs are checked for correctness only.
   const random = (count: number, seed: number): BalanceRow[] => {
     let state = seed;
     const next = () => {
@@ -237,42 +238,19 @@ describe('planSettlement speed', () => {
     const values = Array.from({ length: count - 1 }, () => (next() % 2_000_001) - 1_000_000 || 1);
     return rows(...values, -values.reduce((a, b) => a + b, 0));
   };
-  const time = (balances: BalanceRow[]) => {
-    const start = performance.now();
-    const plan = planSettlement(balances);
-    return { ms: performance.now() - start, plan };
-  };
 
-  it('plans 20 families exactly in well under 100 ms', () => {
-    planSettlement(random(20, 99)); // warm-up
-    const runs = [1, 2, 3, 4, 5].map((seed) => time(random(20, seed)));
+  it('plans 20 families exactly, including inputs crowded with zero-sum subsets', () => {
+    for (const seed of [1, 2, 3, 4, 5]) expectValidPlan(random(20, seed), planSettlement(random(20, seed)));
     // Worst cases for the subset search: tens of thousands of zero-sum subsets, no opposite pairs,
     // and (the second) six or more groups, each one more level of the search.
-    const crowdedBalances = [
+    const crowded = [
       rows(6, 6, 6, 6, 6, 10, 10, ...Array.from({ length: 9 }, () => -4), -15, -15, 5, 11),
       rows(2, 2, 2, 2, 2, ...Array.from({ length: 10 }, () => -1), 3, 4, 5, -6, -6),
     ];
-    const crowded = crowdedBalances.map((balances) => {
-      const run = time(balances);
-      expectValidPlan(balances, run.plan);
-      return run;
-    });
-    runs.forEach((run, i) => expectValidPlan(random(20, i + 1), run.plan));
-    const worst = Math.max(...[...runs, ...crowded].map((r) => r.ms));
-    console.info(
-      `exact plan, 20 families: random ${runs.map((r) => r.ms.toFixed(1)).join(', ')} ms; crowded ${crowded
-        .map((r) => `${r.ms.toFixed(1)} ms (${r.plan.length} transfers)`)
-        .join(', ')}`,
-    );
-    // Generous so a loaded CI machine does not flake; typical figures are printed above.
-    expect(worst).toBeLessThan(400);
+    for (const balances of crowded) expectValidPlan(balances, planSettlement(balances));
   });
 
-  it('plans 1000 families greedily in a few milliseconds', () => {
-    planSettlement(random(1000, 99));
-    const run = time(random(1000, 7));
-    console.info(`greedy plan, 1000 families: ${run.ms.toFixed(1)} ms, ${run.plan.length} transfers`);
-    expectValidPlan(random(1000, 7), run.plan);
-    expect(run.ms).toBeLessThan(200);
+  it('plans 1000 families greedily', () => {
+    expectValidPlan(random(1000, 7), planSettlement(random(1000, 7)));
   });
 });
