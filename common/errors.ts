@@ -66,6 +66,7 @@ export const ERROR_MESSAGES = {
   delete_user_with_debt: "It's not possible to delete the user with a debt",
   dialogue_no_participants: 'No participants can be added to a dialogue',
   not_event_owner: 'Only the event owner can do this',
+  event_deleted: 'This event has been deleted',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

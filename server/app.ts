@@ -5,7 +5,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { SmsSender } from './lib/sms';
+import { contactsRoutes } from './modules/contacts/routes';
+import { currencyRoutes } from './modules/currency/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { operationsRoutes } from './modules/operations/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
@@ -63,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { prefix: '/v1', database: deps.database });
+      await api.register(currencyRoutes, { prefix: '/v1', db: deps.database.db });
+      await api.register(contactsRoutes, { prefix: '/v1', db: deps.database.db });
+      await api.register(eventsRoutes, { prefix: '/v1', db: deps.database.db });
+      await api.register(operationsRoutes, { prefix: '/v1', db: deps.database.db });
     },
     { prefix: '/app/api' },
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
+import { seedRatesIfEmpty } from '../../server/modules/currency/rates-seed';
 
 /**
  * Migrating a new PGlite costs seconds; loading a dump of an already migrated one costs under one.
@@ -12,6 +13,8 @@ export default async function setup(): Promise<void> {
   if (process.env.DATABASE_URL) return;
   fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
   const database = await openDatabase({ kind: 'pglite' });
+  // The bundled rate history takes seconds to load; loading it once here spares every file that.
+  await seedRatesIfEmpty(database.db);
   const dump = await database.dump!();
   fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { contacts, users } from '../../db/schema';
+
+export interface PersonRow {
+  id: number;
+  phone: string;
+  fullName: string;
+  gender: string | null;
+  currency: string;
+  avatarImageId: number | null;
+  registered: boolean;
+  familyId: number | null;
+  /** The viewer's name for them, '' when they are not in the viewer's contacts. */
+  contactName: string;
+  isContact: boolean;
+}
+
+const personColumns = (viewer: number) => ({
+  id: users.id,
+  phone: users.phone,
+  fullName: users.fullName,
+  gender: users.gender,
+  currency: users.currency,
+  avatarImageId: users.avatarImageId,
+  registered: sql<boolean>`${users.passwordHash} is not null`,
+  familyId: users.familyId,
+  contactName: sql<string>`coalesce(${contacts.name}, '')`,
+  isContact: sql<boolean>`${contacts.ownerId} is not null`,
+  _viewer: sql<number>`${viewer}::int`,
+});
+
+/** People by uid, with the viewer's contact names for them. */
+export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {
+  if (uids.length === 0) return [];
+  const rows = await db
+    .select(personColumns(viewer))
+    .from(users)
+    .leftJoin(contacts, and(eq(contacts.ownerId, viewer), eq(contacts.contactId, users.id)))
+    .where(inArray(users.id, [...uids]));
+  return rows.map(({ _viewer, ...r }) => r);
+}
+
+/** The viewer's contact book, oldest first (the viewer is added by the service). */
+export async function contactRows(db: Queryable, owner: number): Promise<PersonRow[]> {
+  const rows = await db
+    .select(personColumns(owner))
+    .from(contacts)
+    .innerJoin(users, eq(users.id, contacts.contactId))
+    .where(eq(contacts.ownerId, owner))
+    .orderBy(asc(contacts.createdAt), asc(users.id));
+  return rows.map(({ _viewer, ...r }) => r);
+}
+
+export async function contactIdsOf(db: Queryable, owner: number): Promise<number[]> {
+  const rows = await db.select({ id: contacts.contactId }).from(contacts).where(eq(contacts.ownerId, owner));
+  return rows.map((r) => r.id);
+}
+
+export async function usersByPhones(db: Queryable, phones: readonly string[]): Promise<{ id: number; phone: string }[]> {
+  if (phones.length === 0) return [];
+  return db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.phone, [...phones]));
+}
+
+/** Placeholder people: a phone with no account yet (DESIGN §4); signing up takes the row over. */
+export async function insertPlaceholders(db: Queryable, phones: readonly string[]): Promise<void> {
+  if (phones.length === 0) return;
+  await db
+    .insert(users)
+    .values(phones.map((phone) => ({ phone, passwordHash: null })))
+    .onConflictDoNothing({ target: users.phone });
+}
+
+export async function upsertContacts(db: Queryable, owner: number, entries: readonly { contactId: number; name: string }[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insert(contacts)
+    .values(entries.map((e) => ({ ownerId: owner, contactId: e.contactId, name: e.name })))
+    .onConflictDoUpdate({ target: [contacts.ownerId, contacts.contactId], set: { name: sql`excluded.name` } });
+}
+
+export async function deleteContacts(db: Queryable, owner: number, contactIds: readonly number[]): Promise<void> {
+  if (contactIds.length === 0) return;
+  await db.delete(contacts).where(and(eq(contacts.ownerId, owner), inArray(contacts.contactId, [...contactIds])));
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addContactsBody, contactListResponse, deleteContactsBody } from '../../../common/contract/contacts';
+import type { Db } from '../../db/client';
+import { userIdOf } from '../../plugins/auth';
+import { addContacts, listContacts, removeContacts } from './service';
+
+export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const response = { 200: contactListResponse };
+  app.get('/user/contacts/', { onRequest: app.authenticate, schema: { response } }, async (request) =>
+    listContacts(db, userIdOf(request)),
+  );
+  app.post('/user/contacts/', { onRequest: app.authenticate, schema: { body: addContactsBody, response } }, async (request) =>
+    addContacts(db, userIdOf(request), request.body),
+  );
+  app.delete('/user/contacts/', { onRequest: app.authenticate, schema: { body: deleteContactsBody, response } }, async (request) =>
+    removeContacts(db, userIdOf(request), request.body),
+  );
+};

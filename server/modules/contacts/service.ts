@@ -1,0 +1,75 @@
+import type { AddContactsBody, Contact, DeleteContactsBody } from '../../../common/contract/contacts';
+import { DomainError } from '../../../common/errors';
+import { displayName, normalizeName } from '../../../common/names';
+import { normalizePhone } from '../../../common/phone';
+import type { Db, Queryable } from '../../db/client';
+import { contactRows, deleteContacts, insertPlaceholders, peopleByIds, upsertContacts, usersByPhones, type PersonRow } from './repository';
+
+export function avatarUrl(imageId: number | null): string | null {
+  return imageId === null ? null : `/app/img/${imageId}/{size}.webp`;
+}
+
+/** A person as the viewer sees them (specification §3 Contact); the viewer is 'me'. */
+export function toContact(row: PersonRow, viewer: number): Contact {
+  const me = row.id === viewer;
+  return {
+    uid: row.id,
+    user: row.id,
+    name: me ? 'me' : displayName({ contact_name: row.contactName, full_name: row.fullName, phone: row.phone }),
+    phone: row.phone,
+    full_name: row.fullName,
+    contact_name: me ? 'me' : row.contactName,
+    avatar_url: avatarUrl(row.avatarImageId),
+    is_contact_exists: me || row.isContact,
+    is_registered: row.registered,
+    balance: [],
+    amount: null,
+    gender: row.gender === 'M' || row.gender === 'F' ? row.gender : null,
+    currency: row.currency.trim(),
+    is_me: me,
+  };
+}
+
+/** The viewer's contact book, the viewer first (specification §3). */
+export async function listContacts(db: Queryable, viewer: number): Promise<Contact[]> {
+  const [me] = await peopleByIds(db, viewer, [viewer]);
+  const rows = await contactRows(db, viewer);
+  return [...(me ? [me] : []), ...rows.filter((r) => r.id !== viewer)].map((r) => toContact(r, viewer));
+}
+
+function phoneOrFail(text: string): string {
+  const phone = normalizePhone(text);
+  if (!phone) throw new DomainError('phone_incorrect', 'phone');
+  return phone;
+}
+
+/**
+ * Adds people by phone. A phone nobody has signed up with becomes a placeholder person, so that
+ * events and operations can name them before they join. Adding an existing contact renames it;
+ * the caller's own phone is ignored (they are always first as 'me').
+ */
+export async function addContacts(db: Db, viewer: number, body: AddContactsBody): Promise<Contact[]> {
+  const byPhone = new Map<string, string>();
+  for (const c of body.contacts) byPhone.set(phoneOrFail(c.phone), normalizeName(c.name));
+  await db.transaction(async (tx) => {
+    await insertPlaceholders(tx, [...byPhone.keys()]);
+    const found = await usersByPhones(tx, [...byPhone.keys()]);
+    await upsertContacts(
+      tx,
+      viewer,
+      found.filter((u) => u.id !== viewer).map((u) => ({ contactId: u.id, name: byPhone.get(u.phone) ?? '' })),
+    );
+  });
+  return listContacts(db, viewer);
+}
+
+export async function removeContacts(db: Db, viewer: number, body: DeleteContactsBody): Promise<Contact[]> {
+  const phones = body.phones.map(phoneOrFail);
+  const found = await usersByPhones(db, phones);
+  await deleteContacts(
+    db,
+    viewer,
+    found.map((u) => u.id).filter((id) => id !== viewer),
+  );
+  return listContacts(db, viewer);
+}

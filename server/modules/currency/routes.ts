@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { currencyListQuery, currencyListResponse } from '../../../common/contract/currency';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { userIdOf } from '../../plugins/auth';
+import { seedRatesIfEmpty } from './rates-seed';
+import { listCurrencies } from './service';
+
+/** The interface language: `?lang=`, else the first of en/ru in Accept-Language, else English. */
+export function localeOf(request: FastifyRequest, lang?: 'en' | 'ru'): 'en' | 'ru' {
+  if (lang) return lang;
+  const header = String(request.headers['accept-language'] ?? '').toLowerCase();
+  const ru = header.indexOf('ru');
+  const en = header.indexOf('en');
+  if (ru >= 0 && (en < 0 || ru < en)) return 'ru';
+  return 'en';
+}
+
+export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // First start: the bundled rate history goes in before the first request can need it.
+  const started = Date.now();
+  const loaded = await seedRatesIfEmpty(db);
+  if (loaded > 0) app.log.info(`loaded ${loaded} bundled exchange rates in ${Date.now() - started} ms`);
+
+  app.get(
+    '/currency/',
+    { onRequest: app.authenticate, schema: { querystring: currencyListQuery, response: { 200: currencyListResponse } } },
+    async (request) => {
+      const [me] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userIdOf(request)));
+      return listCurrencies(db, me?.currency ?? 'RUB', localeOf(request, request.query.lang));
+    },
+  );
+};

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { contacts, eventParticipants, events, images, operationEntries, operations, operationSeen } from '../../db/schema';
+
+export type EventRow = typeof events.$inferSelect;
+
+export interface ParticipantRow {
+  eventId: number;
+  userId: number;
+  familyGroup: number;
+  position: number;
+  balance: number;
+}
+
+/** The event, only when `viewer` takes part in it: everything event-scoped goes through this. */
+export async function eventForParticipant(db: Queryable, eventId: number, viewer: number, forUpdate = false): Promise<EventRow | null> {
+  const query = db
+    .select({ event: events })
+    .from(events)
+    .innerJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, viewer)))
+    .where(eq(events.id, eventId));
+  const rows = forUpdate ? await query.for('update', { of: events }) : await query;
+  return rows[0]?.event ?? null;
+}
+
+export async function eventsOfUser(db: Queryable, viewer: number, deleted: boolean): Promise<EventRow[]> {
+  const rows = await db
+    .select({ event: events })
+    .from(events)
+    .innerJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, viewer)))
+    .where(deleted ? isNotNull(events.deletedAt) : isNull(events.deletedAt))
+    .orderBy(desc(events.lastActivityAt), desc(events.id));
+  return rows.map((r) => r.event);
+}
+
+export async function participantsOf(db: Queryable, eventIds: readonly number[]): Promise<ParticipantRow[]> {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({
+      eventId: eventParticipants.eventId,
+      userId: eventParticipants.userId,
+      familyGroup: eventParticipants.familyGroup,
+      position: eventParticipants.position,
+      balance: eventParticipants.balance,
+    })
+    .from(eventParticipants)
+    .where(inArray(eventParticipants.eventId, [...eventIds]))
+    .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.position), asc(eventParticipants.userId));
+}
+
+/** Live operations by others the viewer has not marked seen, per event. */
+export async function unreadCounts(db: Queryable, viewer: number, eventIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (eventIds.length === 0) return out;
+  const rows = await db
+    .select({ eventId: operations.eventId, count: sql<number>`count(*)::int` })
+    .from(operations)
+    .where(
+      and(
+        inArray(operations.eventId, [...eventIds]),
+        isNull(operations.deletedAt),
+        ne(operations.authorId, viewer),
+        sql`not exists (select 1 from ${operationSeen} s where s.user_id = ${viewer} and s.operation_id = ${operations.id})`,
+      ),
+    )
+    .groupBy(operations.eventId);
+  for (const r of rows) out.set(r.eventId, Number(r.count));
+  return out;
+}
+
+export async function insertEvent(db: Queryable, values: typeof events.$inferInsert): Promise<EventRow> {
+  const [row] = await db.insert(events).values(values).returning();
+  if (!row) throw new Error('event insert returned nothing');
+  return row;
+}
+
+/** A dialogue row, or null when the pair already has one (its key is unique). */
+export async function insertDialogue(db: Queryable, values: typeof events.$inferInsert): Promise<EventRow | null> {
+  const [row] = await db.insert(events).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function insertParticipants(db: Queryable, rows: (typeof eventParticipants.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(eventParticipants).values(rows);
+}
+
+export async function removeParticipants(db: Queryable, eventId: number, uids: readonly number[]): Promise<void> {
+  if (uids.length === 0) return;
+  await db.delete(eventParticipants).where(and(eq(eventParticipants.eventId, eventId), inArray(eventParticipants.userId, [...uids])));
+}
+
+/** Regroups and reorders participants in one statement. */
+export async function setFamilies(db: Queryable, eventId: number, rows: readonly { uid: number; family: number; position: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update ${eventParticipants} ep set family_group = v.family, position = v.position
+    from json_to_recordset(${JSON.stringify(rows)}::json) as v(uid int, family int, position int)
+    where ep.event_id = ${eventId} and ep.user_id = v.uid`);
+}
+
+export async function updateEvent(db: Queryable, eventId: number, set: Partial<typeof events.$inferInsert>): Promise<void> {
+  await db.update(events).set(set).where(eq(events.id, eventId));
+}
+
+export async function dialogueByKey(db: Queryable, key: string): Promise<EventRow | null> {
+  const [row] = await db.select().from(events).where(eq(events.dialogueKey, key));
+  return row ?? null;
+}
+
+/** People the viewer may put in an event: their contacts and everyone they already share an event with. */
+export async function knownPeople(db: Queryable, viewer: number, uids: readonly number[]): Promise<Set<number>> {
+  if (uids.length === 0) return new Set();
+  const list = [...uids];
+  const fromContacts = await db
+    .select({ id: contacts.contactId })
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, viewer), inArray(contacts.contactId, list)));
+  const mine = db.select({ eventId: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, viewer));
+  const fromEvents = await db
+    .selectDistinct({ id: eventParticipants.userId })
+    .from(eventParticipants)
+    .where(and(inArray(eventParticipants.eventId, mine), inArray(eventParticipants.userId, list)));
+  return new Set([...fromContacts, ...fromEvents].map((r) => r.id));
+}
+
+/** Of `uids`, those with entries in live operations of the event or authoring one there. */
+export async function peopleWithHistory(db: Queryable, eventId: number, uids: readonly number[]): Promise<Set<number>> {
+  if (uids.length === 0) return new Set();
+  const list = [...uids];
+  const withEntries = await db
+    .selectDistinct({ id: operationEntries.userId })
+    .from(operationEntries)
+    .innerJoin(operations, eq(operations.id, operationEntries.operationId))
+    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operationEntries.userId, list)));
+  const authors = await db
+    .selectDistinct({ id: operations.authorId })
+    .from(operations)
+    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.authorId, list)));
+  return new Set([...withEntries, ...authors].map((r) => r.id));
+}
+
+export async function operationCount(db: Queryable, eventId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operations).where(eq(operations.eventId, eventId));
+  return Number(row?.n ?? 0);
+}
+
+export async function imageExists(db: Queryable, imageId: number): Promise<boolean> {
+  const rows = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId)).limit(1);
+  return rows.length > 0;
+}

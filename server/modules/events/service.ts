@@ -1,0 +1,393 @@
+import type { CreateEventBody, Event, EventFamily, EventParticipant, PayoutResponse, UpdateEventBody } from '../../../common/contract/events';
+import { isCurrencyCode } from '../../../common/currencies';
+import { DomainError } from '../../../common/errors';
+import { normalizeName } from '../../../common/names';
+import { planFamilySettlement } from '../../../common/settle';
+import type { Db, Queryable } from '../../db/client';
+import { contactIdsOf, peopleByIds, type PersonRow } from '../contacts/repository';
+import { avatarUrl, toContact } from '../contacts/service';
+import { displayConversion, type DisplayConversion } from '../currency/service';
+import { reconvertEventOperations } from '../operations/service';
+import {
+  dialogueByKey,
+  eventForParticipant,
+  eventsOfUser,
+  imageExists,
+  insertDialogue,
+  insertEvent,
+  insertParticipants,
+  knownPeople,
+  participantsOf,
+  peopleWithHistory,
+  removeParticipants,
+  setFamilies,
+  unreadCounts,
+  updateEvent as updateEventRow,
+  type EventRow,
+  type ParticipantRow,
+} from './repository';
+
+/** The event if the viewer takes part in it; otherwise it does not exist for them (404, DESIGN §7). */
+export async function requireEvent(db: Queryable, eventId: number, viewer: number, forUpdate = false): Promise<EventRow> {
+  const event = await eventForParticipant(db, eventId, viewer, forUpdate);
+  if (!event) throw new DomainError('not_found');
+  return event;
+}
+
+/** An event that still accepts changes: a deleted one must be restored first. */
+export function requireLive(event: EventRow): void {
+  if (event.deletedAt) throw new DomainError('event_deleted');
+}
+
+export function eventCurrency(event: EventRow): string {
+  return event.currency.trim();
+}
+
+export interface ViewOptions {
+  currency?: string;
+  original?: boolean;
+}
+
+interface Family {
+  id: number;
+  members: number[];
+  balance: number;
+}
+
+/** Event families in display order (by their first member's position), with balances in minor units. */
+export function familiesOf(participants: readonly ParticipantRow[]): Family[] {
+  const byId = new Map<number, Family>();
+  for (const p of participants) {
+    const family = byId.get(p.familyGroup) ?? { id: p.familyGroup, members: [], balance: 0 };
+    family.members.push(p.userId);
+    family.balance += p.balance;
+    byId.set(p.familyGroup, family);
+  }
+  return [...byId.values()];
+}
+
+async function conversionFor(db: Queryable, cache: Map<string, DisplayConversion>, from: string, opts: ViewOptions): Promise<DisplayConversion> {
+  const to = opts.original ? undefined : opts.currency;
+  const key = `${from}>${to ?? ''}`;
+  let conv = cache.get(key);
+  if (!conv) {
+    conv = await displayConversion(db, from, to);
+    cache.set(key, conv);
+  }
+  return conv;
+}
+
+function imageUrlOf(event: EventRow): string | null {
+  return avatarUrl(event.imageId);
+}
+
+/** Whole events as the viewer sees them; everything is fetched in a fixed number of queries. */
+export async function eventViews(db: Queryable, viewer: number, rows: readonly EventRow[], opts: ViewOptions = {}): Promise<Event[]> {
+  const ids = rows.map((r) => r.id);
+  const participants = await participantsOf(db, ids);
+  const people = new Map((await peopleByIds(db, viewer, [...new Set(participants.map((p) => p.userId))])).map((p) => [p.id, p]));
+  const unread = await unreadCounts(db, viewer, ids);
+  const byEvent = new Map<number, ParticipantRow[]>();
+  for (const p of participants) {
+    const list = byEvent.get(p.eventId) ?? [];
+    list.push(p);
+    byEvent.set(p.eventId, list);
+  }
+  const cache = new Map<string, DisplayConversion>();
+  const views: Event[] = [];
+  for (const row of rows) {
+    const list = byEvent.get(row.id) ?? [];
+    const conv = await conversionFor(db, cache, eventCurrency(row), opts);
+    const contactsOut: EventParticipant[] = [];
+    for (const p of list) {
+      const person = people.get(p.userId);
+      if (!person) continue;
+      const { balance: _unused, ...contact } = toContact(person, viewer);
+      contactsOut.push({ ...contact, balance: conv.major(p.balance), family: p.familyGroup, position: p.position, is_owner: p.userId === row.ownerId });
+    }
+    const families = familiesOf(list);
+    const mine = list.find((p) => p.userId === viewer);
+    const myFamily = families.find((f) => f.members.includes(viewer));
+    const other = row.dialogueKey ? contactsOut.find((c) => c.uid !== viewer) : undefined;
+    views.push({
+      id: row.id,
+      event_name: row.name,
+      quasi_event_name: row.dialogueKey ? (other?.name ?? '') : null,
+      eventCurrency: eventCurrency(row),
+      currency: conv.currency,
+      approximate: conv.approximate,
+      original: opts.original === true,
+      del_date: row.deletedAt ? row.deletedAt.toISOString() : null,
+      image_url: imageUrlOf(row),
+      owner: row.ownerId,
+      isUserOwner: row.ownerId === viewer,
+      unread_cnt: Math.max(0, unread.get(row.id) ?? 0),
+      payout: conv.major(mine?.balance ?? 0),
+      family_payout: conv.major(myFamily?.balance ?? 0),
+      created: row.createdAt.toISOString(),
+      last_activity: row.lastActivityAt.toISOString(),
+      contacts: contactsOut,
+      families: families.map((f): EventFamily => ({ id: f.id, members: f.members, balance: conv.major(f.balance) })),
+    });
+  }
+  return views;
+}
+
+export async function getEvent(db: Queryable, viewer: number, eventId: number, opts: ViewOptions = {}): Promise<Event> {
+  const row = await requireEvent(db, eventId, viewer);
+  const [view] = await eventViews(db, viewer, [row], opts);
+  if (!view) throw new DomainError('not_found');
+  return view;
+}
+
+export async function listEvents(db: Queryable, viewer: number, opts: ViewOptions & { deleted?: boolean } = {}): Promise<Event[]> {
+  return eventViews(db, viewer, await eventsOfUser(db, viewer, opts.deleted === true), opts);
+}
+
+/**
+ * Event families at creation (DESIGN §4): people of one user-level family settle together, everyone
+ * else alone. Groups are numbered 1.. in order of their first member.
+ */
+function initialFamilies(order: readonly number[], people: ReadonlyMap<number, PersonRow>): Map<number, number> {
+  const groupOfFamily = new Map<number, number>();
+  const result = new Map<number, number>();
+  let next = 1;
+  for (const uid of order) {
+    const familyId = people.get(uid)?.familyId ?? null;
+    let group = familyId === null ? undefined : groupOfFamily.get(familyId);
+    if (group === undefined) {
+      group = next++;
+      if (familyId !== null) groupOfFamily.set(familyId, group);
+    }
+    result.set(uid, group);
+  }
+  return result;
+}
+
+async function imageIdFrom(db: Queryable, url: string | null | undefined): Promise<number | null | undefined> {
+  if (url === undefined) return undefined;
+  if (url === null || url === '') return null;
+  const m = /^\/app\/img\/(\d{1,9})\//.exec(url);
+  const imageId = m ? Number(m[1]) : NaN;
+  if (!Number.isSafeInteger(imageId) || !(await imageExists(db, imageId))) throw new DomainError('validation_failed', 'image_url');
+  return imageId;
+}
+
+function requireCurrency(code: string): string {
+  if (!isCurrencyCode(code)) throw new DomainError('currency_unknown', 'eventCurrency');
+  return code;
+}
+
+async function myCurrency(db: Queryable, viewer: number): Promise<string> {
+  const [me] = await peopleByIds(db, viewer, [viewer]);
+  return me?.currency.trim() ?? 'RUB';
+}
+
+export function dialogueKey(a: number, b: number): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+async function createDialogue(db: Db, a: number, b: number): Promise<{ event: EventRow; created: boolean }> {
+  if (a === b) throw new DomainError('validation_failed', 'contacts');
+  const key = dialogueKey(a, b);
+  const existing = await dialogueByKey(db, key);
+  if (existing) return { event: existing, created: false };
+  const currency = await myCurrency(db, a);
+  return db.transaction(async (tx) => {
+    const event = await insertDialogue(tx, { name: '', ownerId: a, currency, dialogueKey: key });
+    if (!event) {
+      // Someone else created it a moment ago.
+      const raced = await dialogueByKey(tx, key);
+      if (!raced) throw new Error('dialogue vanished');
+      return { event: raced, created: false };
+    }
+    await insertParticipants(tx, [
+      { eventId: event.id, userId: a, familyGroup: 1, position: 0 },
+      { eventId: event.id, userId: b, familyGroup: 2, position: 1 },
+    ]);
+    return { event, created: true };
+  });
+}
+
+/**
+ * The dialogue between two people (DESIGN §4), created on first use; both are participants, each
+ * their own family. Deleted dialogues are returned as they are (restoring is the caller's choice).
+ */
+export async function getOrCreateDialogue(db: Db, a: number, b: number): Promise<EventRow> {
+  return (await createDialogue(db, a, b)).event;
+}
+
+export async function createEvent(db: Db, viewer: number, body: CreateEventBody): Promise<Event> {
+  const others = [...new Set(body.contacts)].filter((uid) => uid !== viewer);
+  const known = await knownPeople(db, viewer, others);
+  if (others.some((uid) => !known.has(uid))) throw new DomainError('user_not_found', 'contacts');
+  if (body.quasi) {
+    if (others.length !== 1) throw new DomainError('validation_failed', 'contacts');
+    const { event, created } = await createDialogue(db, viewer, others[0] as number);
+    if (!created) throw new DomainError('dialogue_exists');
+    return getEvent(db, viewer, event.id);
+  }
+  const name = normalizeName(body.event_name ?? '');
+  if (!name) throw new DomainError('event_name_required', 'event_name');
+  const currency = requireCurrency(body.eventCurrency ?? (await myCurrency(db, viewer)));
+  const imageId = (await imageIdFrom(db, body.image_url)) ?? null;
+  const everyone = [viewer, ...others];
+  if (body.invite_all) everyone.push(...(await contactIdsOf(db, viewer)));
+  const order = [...new Set(everyone)];
+  const people = new Map((await peopleByIds(db, viewer, order)).map((p) => [p.id, p]));
+  const families = initialFamilies(order, people);
+  const event = await db.transaction(async (tx) => {
+    const row = await insertEvent(tx, { name, ownerId: viewer, currency, imageId });
+    await insertParticipants(
+      tx,
+      order.map((uid, position) => ({ eventId: row.id, userId: uid, familyGroup: families.get(uid) as number, position })),
+    );
+    return row;
+  });
+  return getEvent(db, viewer, event.id);
+}
+
+/** Owner-only changes; in a dialogue both people own it. */
+function requireOwner(event: EventRow, viewer: number): void {
+  if (event.ownerId !== viewer && !event.dialogueKey) throw new DomainError('not_event_owner');
+}
+
+async function changeParticipants(tx: Queryable, event: EventRow, viewer: number, wanted: readonly number[]): Promise<void> {
+  const current = await participantsOf(tx, [event.id]);
+  const have = new Set(current.map((p) => p.userId));
+  const want = new Set(wanted);
+  const added = [...want].filter((uid) => !have.has(uid));
+  const removed = current.filter((p) => !want.has(p.userId));
+  if (added.length > 0) {
+    if (event.dialogueKey) throw new DomainError('dialogue_no_participants', 'contacts');
+    const known = await knownPeople(tx, viewer, added);
+    if (added.some((uid) => !known.has(uid))) throw new DomainError('user_not_found', 'contacts');
+  }
+  if (removed.length > 0) {
+    requireOwner(event, viewer);
+    if (event.dialogueKey || removed.some((p) => p.userId === event.ownerId)) throw new DomainError('forbidden', 'contacts');
+    if (removed.some((p) => p.balance !== 0)) throw new DomainError('delete_user_with_debt', 'contacts');
+    const withHistory = await peopleWithHistory(
+      tx,
+      event.id,
+      removed.map((p) => p.userId),
+    );
+    if (withHistory.size > 0) throw new DomainError('delete_user_with_history', 'contacts');
+    await removeParticipants(
+      tx,
+      event.id,
+      removed.map((p) => p.userId),
+    );
+  }
+  if (added.length > 0) {
+    // A newcomer joins the event family of a member of their own family, if one is there.
+    const people = new Map((await peopleByIds(tx, viewer, [...have, ...added])).map((p) => [p.id, p]));
+    const groupOfFamily = new Map<number, number>();
+    for (const p of current) {
+      const familyId = people.get(p.userId)?.familyId;
+      if (familyId != null && !groupOfFamily.has(familyId)) groupOfFamily.set(familyId, p.familyGroup);
+    }
+    let nextGroup = Math.max(0, ...current.map((p) => p.familyGroup)) + 1;
+    let nextPosition = Math.max(-1, ...current.map((p) => p.position)) + 1;
+    await insertParticipants(
+      tx,
+      added.map((uid) => {
+        const familyId = people.get(uid)?.familyId ?? null;
+        let group = familyId === null ? undefined : groupOfFamily.get(familyId);
+        if (group === undefined) {
+          group = nextGroup++;
+          if (familyId !== null) groupOfFamily.set(familyId, group);
+        }
+        return { eventId: event.id, userId: uid, familyGroup: group, position: nextPosition++ };
+      }),
+    );
+  }
+}
+
+async function regroup(tx: Queryable, event: EventRow, viewer: number, groups: readonly (readonly number[])[]): Promise<void> {
+  requireOwner(event, viewer);
+  const current = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
+  const seen = new Set<number>();
+  const rows: { uid: number; family: number; position: number }[] = [];
+  groups.forEach((members, i) => {
+    for (const uid of members) {
+      if (seen.has(uid) || !current.has(uid)) throw new DomainError('validation_failed', 'families');
+      seen.add(uid);
+      rows.push({ uid, family: i + 1, position: rows.length });
+    }
+  });
+  if (seen.size !== current.size) throw new DomainError('validation_failed', 'families');
+  await setFamilies(tx, event.id, rows);
+}
+
+/**
+ * PUT /event/{id}/: `data` edits (name and image: any participant; currency, families and removing
+ * people: the owner) or `del_date` (soft delete and restore: the owner). All in one transaction.
+ */
+export async function updateEvent(db: Db, viewer: number, eventId: number, body: UpdateEventBody): Promise<Event> {
+  await db.transaction(async (tx) => {
+    const event = await requireEvent(tx, eventId, viewer, true);
+    if (body.del_date !== undefined) {
+      requireOwner(event, viewer);
+      const restore = body.del_date === false;
+      await updateEventRow(tx, event.id, { deletedAt: restore ? null : new Date() });
+      event.deletedAt = restore ? null : new Date();
+    }
+    const data = body.data;
+    if (!data) return;
+    requireLive(event);
+    const set: Parameters<typeof updateEventRow>[2] = {};
+    if (data.event_name !== undefined && !event.dialogueKey) {
+      const name = normalizeName(data.event_name);
+      if (!name) throw new DomainError('event_name_required', 'event_name');
+      set.name = name;
+    }
+    const imageId = await imageIdFrom(tx, data.image_url);
+    if (imageId !== undefined) set.imageId = imageId;
+    if (data.eventCurrency !== undefined && data.eventCurrency !== eventCurrency(event)) {
+      requireOwner(event, viewer);
+      const currency = requireCurrency(data.eventCurrency);
+      await reconvertEventOperations(tx, event.id, currency);
+      set.currency = currency;
+    }
+    if (data.contacts) await changeParticipants(tx, event, viewer, [...new Set(data.contacts)]);
+    if (data.families) await regroup(tx, event, viewer, data.families);
+    if (Object.keys(set).length > 0) await updateEventRow(tx, event.id, set);
+  });
+  return getEvent(db, viewer, eventId);
+}
+
+/** GET /event/{id}/payout/: the settle-up plan between event families (DESIGN §5). */
+export async function payout(db: Queryable, viewer: number, eventId: number, opts: ViewOptions = {}): Promise<PayoutResponse> {
+  const event = await requireEvent(db, eventId, viewer);
+  const participants = await participantsOf(db, [event.id]);
+  const people = await peopleByIds(
+    db,
+    viewer,
+    participants.map((p) => p.userId),
+  );
+  const families = familiesOf(participants);
+  const balances = new Map(participants.map((p) => [p.userId, p.balance]));
+  const plan = planFamilySettlement(balances, families);
+  const conv = await displayConversion(db, eventCurrency(event), opts.original ? undefined : opts.currency);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return {
+    userId: viewer,
+    event_id: event.id,
+    currency: conv.currency,
+    approximate: conv.approximate,
+    users: participants.flatMap((p) => {
+      const person = byId.get(p.userId);
+      return person ? [{ uid: person.id, phone: person.phone, name: toContact(person, viewer).name }] : [];
+    }),
+    families: families.map((f) => ({ id: f.id, members: f.members, balance: conv.major(f.balance) })),
+    transfers: plan.map((t) => ({
+      from: t.from_user,
+      to: t.to_user,
+      from_family: t.from,
+      to_family: t.to,
+      amount: conv.major(t.amount),
+      currency: conv.currency,
+    })),
+  };
+}

@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DomainError } from '../../../common/errors';
+import type { Entry } from '../../../common/ledger';
+import type { Queryable } from '../../db/client';
+import { rowsOf } from '../currency/repository';
+import { eventParticipants, events, operationEntries, operations, operationSeen } from '../../db/schema';
+
+export type OperationRow = typeof operations.$inferSelect;
+
+/** What an operation was entered as, kept so it can be priced again (move, event currency change). */
+export interface OperationMeta {
+  /** The resolved payer (null for a comment). */
+  payer: number | null;
+  /** Explicit parts are minor units of the entered currency. */
+  participants: { uid: number; amount?: number }[];
+  text: string;
+}
+
+export function metaOf(row: OperationRow): OperationMeta {
+  const m = (row.meta ?? {}) as Partial<OperationMeta>;
+  return { payer: m.payer ?? null, participants: m.participants ?? [], text: m.text ?? '' };
+}
+
+export async function insertOperation(db: Queryable, values: typeof operations.$inferInsert): Promise<OperationRow> {
+  const [row] = await db.insert(operations).values(values).returning();
+  if (!row) throw new Error('operation insert returned nothing');
+  return row;
+}
+
+export async function updateOperation(db: Queryable, id: number, set: Partial<typeof operations.$inferInsert>): Promise<void> {
+  await db.update(operations).set(set).where(eq(operations.id, id));
+}
+
+export async function replaceEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
+  await db.delete(operationEntries).where(eq(operationEntries.operationId, operationId));
+  if (entries.length === 0) return;
+  await db.insert(operationEntries).values(entries.map((e) => ({ operationId, userId: e.uid, paid: e.paid, share: e.share })));
+}
+
+/**
+ * Adds (sign 1) or takes back (sign -1) an operation's effect on the event's balances, as
+ * `balance = balance + delta` so concurrent writers on PostgreSQL never lose an update. Fails with
+ * 'participant_not_in_event' when someone in the entries is not (or no longer) a participant.
+ */
+export async function applyToBalances(db: Queryable, eventId: number, entries: readonly Entry[], sign: 1 | -1): Promise<void> {
+  const deltas = entries.map((e) => ({ uid: e.uid, d: sign * (e.paid - e.share) }));
+  if (deltas.length === 0) return;
+  const result = await db.execute(sql`
+    update ${eventParticipants} ep set balance = ep.balance + v.d
+    from json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint)
+    where ep.event_id = ${eventId} and ep.user_id = v.uid
+    returning ep.user_id`);
+  if (rowsOf(result).length !== deltas.length) {
+    throw new DomainError('participant_not_in_event', 'participants');
+  }
+}
+
+export async function touchEvent(db: Queryable, eventId: number): Promise<void> {
+  await db.update(events).set({ lastActivityAt: new Date() }).where(eq(events.id, eventId));
+}
+
+/** The operation, only when `viewer` takes part in its event. */
+export async function operationForParticipant(db: Queryable, id: number, viewer: number, forUpdate = false): Promise<OperationRow | null> {
+  const query = db
+    .select({ op: operations })
+    .from(operations)
+    .innerJoin(eventParticipants, and(eq(eventParticipants.eventId, operations.eventId), eq(eventParticipants.userId, viewer)))
+    .where(eq(operations.id, id));
+  const rows = forUpdate ? await query.for('update', { of: operations }) : await query;
+  return rows[0]?.op ?? null;
+}
+
+export async function operationByIdempotencyKey(db: Queryable, author: number, key: string): Promise<OperationRow | null> {
+  const [row] = await db
+    .select()
+    .from(operations)
+    .where(and(eq(operations.authorId, author), eq(operations.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function entriesOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, Entry[]>> {
+  const out = new Map<number, Entry[]>();
+  if (operationIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(operationEntries)
+    .where(inArray(operationEntries.operationId, [...operationIds]))
+    .orderBy(asc(operationEntries.operationId), asc(operationEntries.userId));
+  for (const r of rows) {
+    const list = out.get(r.operationId) ?? [];
+    list.push({ uid: r.userId, paid: r.paid, share: r.share });
+    out.set(r.operationId, list);
+  }
+  return out;
+}
+
+export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
+  if (operationIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: operationSeen.operationId })
+    .from(operationSeen)
+    .where(and(eq(operationSeen.userId, viewer), inArray(operationSeen.operationId, [...operationIds])));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function markSeen(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<void> {
+  if (operationIds.length === 0) return;
+  await db
+    .insert(operationSeen)
+    .values(operationIds.map((operationId) => ({ operationId, userId: viewer })))
+    .onConflictDoNothing();
+}
+
+export async function markAllSeen(db: Queryable, viewer: number, eventId: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${operationSeen} (operation_id, user_id)
+    select id, ${viewer} from ${operations} where event_id = ${eventId}
+    on conflict do nothing`);
+}
+
+function listFilter(eventId: number, includeDeleted: boolean) {
+  return includeDeleted ? eq(operations.eventId, eventId) : and(eq(operations.eventId, eventId), isNull(operations.deletedAt));
+}
+
+/** Newest first by id (creation order), which the (event_id, id) index serves directly. */
+export async function operationPage(db: Queryable, eventId: number, includeDeleted: boolean, offset: number, limit: number): Promise<OperationRow[]> {
+  return db
+    .select()
+    .from(operations)
+    .where(listFilter(eventId, includeDeleted))
+    .orderBy(desc(operations.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function operationTotal(db: Queryable, eventId: number, includeDeleted: boolean): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operations).where(listFilter(eventId, includeDeleted));
+  return Number(row?.n ?? 0);
+}
+
+export async function liveOperationsOfKinds(db: Queryable, eventId: number, kinds: readonly string[]): Promise<OperationRow[]> {
+  return db
+    .select()
+    .from(operations)
+    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.kind, [...kinds])))
+    .orderBy(asc(operations.opDate), asc(operations.id));
+}
+
+export async function allOperationsOf(db: Queryable, eventId: number): Promise<OperationRow[]> {
+  return db.select().from(operations).where(eq(operations.eventId, eventId)).orderBy(asc(operations.id));
+}
+
+/** Every balance of the event recomputed from the entries of its live operations. */
+export async function recomputeBalances(db: Queryable, eventId: number): Promise<void> {
+  await db.execute(sql`
+    update ${eventParticipants} ep set balance = coalesce((
+      select sum(e.paid - e.share) from ${operationEntries} e
+      join ${operations} o on o.id = e.operation_id
+      where o.event_id = ${eventId} and o.deleted_at is null and e.user_id = ep.user_id
+    ), 0)
+    where ep.event_id = ${eventId}`);
+}
+
+/** The viewer's unread count in one event (see events/repository unreadCounts). */
+export async function unreadOf(db: Queryable, viewer: number, eventId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from ${operations} o
+    where o.event_id = ${eventId} and o.deleted_at is null and o.author_id <> ${viewer}
+      and not exists (select 1 from ${operationSeen} s where s.user_id = ${viewer} and s.operation_id = o.id)`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
