@@ -65,7 +65,7 @@ export async function latestRates(db: Queryable, currencies: readonly string[]):
     select c.code as currency, r.per_eur::text as "perEur", r.rate_date::text as date
     from json_array_elements_text(${JSON.stringify(currencies)}::json) as c(code)
     cross join lateral (
-      select per_eur, rate_date from ${rates} where currency = c.code order by rate_date desc limit 1
+      select per_eur, rate_date from ${rates} where currency = c.code::bpchar order by rate_date desc limit 1
     ) r`);
   for (const row of rowsOf<{ currency: string; perEur: string; date: string }>(result)) {
     out.set(row.currency.trim(), { perEur: row.perEur, date: row.date });
