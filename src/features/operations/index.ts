@@ -1,0 +1,4 @@
+/** The event tabs are routes of their own, so each is a lazily loaded chunk. */
+export const loadTransactionsPage = () => import('./components/TransactionsPage');
+export const loadMySharePage = () => import('./components/MySharePage');
+export const loadDebtsPage = () => import('./components/DebtsPage');
