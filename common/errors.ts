@@ -38,6 +38,7 @@ export const ERROR_MESSAGES = {
   picture_size: 'Picture size should be between 70x70px and 10000x10000px',
   picture_too_big: 'Picture size is too big',
   picture_invalid: 'The file is not a picture',
+  picture_not_square: 'The picture should be square',
 
   // people and families
   user_not_found: 'user not found',

@@ -1,0 +1,50 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+/** A fixed-window limit: at most `max` counted events per `windowMs` for one subject (a phone, an address). */
+export interface RateLimit {
+  /** Prefix of the counter key, e.g. 'code:phone'. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+function windowOf(limit: RateLimit, now: Date): Date {
+  return new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+}
+
+const keyOf = (limit: RateLimit, subject: string) => `${limit.name}:${subject}`;
+
+/**
+ * Counts one event and returns the count in the current window, this one included. One upsert,
+ * so concurrent requests in any number of API processes never lose an increment (DESIGN §1).
+ */
+export async function hit(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<number> {
+  const key = keyOf(limit, subject);
+  const windowStart = windowOf(limit, now);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  const count = row!.count;
+  // The first event of a window is the moment the previous windows of this key stopped mattering.
+  if (count === 1) await db.delete(rateLimits).where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, windowStart)));
+  return count;
+}
+
+/** The events counted so far in the current window, without counting one. */
+export async function countOf(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, keyOf(limit, subject)), eq(rateLimits.windowStart, windowOf(limit, now))))
+    .limit(1);
+  return row?.count ?? 0;
+}
+
+/** True when one more event would exceed the limit. */
+export async function isExhausted(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<boolean> {
+  return (await countOf(db, limit, subject, now)) >= limit.max;
+}
