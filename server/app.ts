@@ -4,12 +4,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
 import type { SmsSender } from './lib/sms';
+import { authRoutes } from './modules/auth/routes';
 import { contactsRoutes } from './modules/contacts/routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { imageRoutes } from './modules/images/routes';
 import { operationsRoutes } from './modules/operations/routes';
+import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
@@ -20,6 +24,8 @@ export interface AppDeps {
   sms: SmsSender;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** The time codes and rate-limit windows are measured by; tests pass their own. */
+  now?: Clock;
 }
 
 /** The content security policy: no inline or foreign scripts, no framing, images from here and data URLs. */
@@ -71,9 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(eventsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(operationsRoutes, { prefix: '/v1', db: deps.database.db });
+      await api.register(authRoutes, { db: deps.database.db, sms: deps.sms, now: deps.now ?? systemClock });
+      await api.register(userRoutes, { db: deps.database.db, now: deps.now ?? systemClock });
     },
     { prefix: '/app/api' },
   );
+  await app.register(imageRoutes, { prefix: '/app/img', db: deps.database.db });
 
   await app.register(webPlugin, { webDist: deps.config.WEB_DIST });
   return app;

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock';
-import { LogSmsSender } from './lib/sms';
+import { LogSmsSender, type SmsSender } from './lib/sms';
+import { TwilioSmsSender } from './lib/twilio-sms';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    sms: new LogSmsSender((line) => app.log.info(line)),
+    sms: smsSender(config, (line) => app.log.info(line)),
     logger,
   });
 
@@ -38,6 +39,19 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Dolya is serving on http://localhost:${config.PORT} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+/** SMS_PROVIDER=log writes codes to the server log; twilio sends them (loadConfig has checked its settings). */
+function smsSender(config: Config, log: (line: string) => void): SmsSender {
+  if (config.SMS_PROVIDER === 'twilio') {
+    return new TwilioSmsSender({
+      accountSid: config.TWILIO_ACCOUNT_SID!,
+      authToken: config.TWILIO_AUTH_TOKEN!,
+      from: config.TWILIO_FROM!,
+      baseUrl: config.TWILIO_BASE_URL,
+    });
+  }
+  return new LogSmsSender(log);
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,424 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeResponse, tokenResponse } from '../../../common/contract/auth';
+import { userSchema } from '../../../common/contract/user';
+import { buildApp } from '../../app';
+import { sessions, users } from '../../db/schema';
+import { createCustomTestApp, type TestClock } from '../../../tests/api/custom-app';
+import { lastCode } from '../../../tests/api/factories';
+import { call, type TestApp } from '../../../tests/api/harness';
+
+const MINUTE = 60_000;
+let t: TestApp & { clock: TestClock };
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  t = await createCustomTestApp({ log: (line) => logLines.push(line) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let phones = 0;
+const newPhone = () => `+7916${String(++phones).padStart(7, '0')}`;
+let addresses = 0;
+/** Every request from its own address unless a test says otherwise, so the per-address limits stay out of the way. */
+const newAddress = () => `10.1.${(++addresses >> 8) & 255}.${addresses & 255}`;
+
+async function post(url: string, body: unknown, address = newAddress()) {
+  const res = await t.app.inject({ method: 'POST', url, payload: body as object, remoteAddress: address });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
+}
+const requestCode = (phone: string, purpose = 'signup', address?: string) =>
+  post(`/app/api/v2/auth/code/?for=${purpose}`, { phone }, address);
+const setPassword = (phone: string, code: string, password: string, purpose = 'signup') =>
+  post(`/app/api/v2/auth/password/?for=${purpose}`, { phone, code, password });
+const login = (phone: string, password: string, remember = false, address?: string) =>
+  post('/app/api/v2/auth/login/', { phone, password, remember }, address);
+const me = (token: string) => call(t.app, 'GET', '/app/api/v1/user/me/', { token });
+
+/** A registered account made through the API. */
+async function registered(password = 'first-password'): Promise<{ phone: string; token: string }> {
+  const phone = newPhone();
+  expect((await requestCode(phone)).status).toBe(200);
+  const res = await setPassword(phone, lastCode(t, phone), password);
+  expect(res.status).toBe(200);
+  return { phone, token: res.body.token };
+}
+
+/** A code for a phone, sent now. */
+async function freshCode(phone: string, purpose = 'signup'): Promise<string> {
+  const res = await requestCode(phone, purpose);
+  expect(res.status).toBe(200);
+  return lastCode(t, phone);
+}
+
+async function countUsers(phone: string): Promise<number> {
+  return (await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, phone))).length;
+}
+
+describe('sign-up', () => {
+  it('sends a 6-digit code by SMS, writes it to the server log, and answers the E.164 phone', async () => {
+    const res = await requestCode('8 (916) 555-01-01');
+    expect(res.status).toBe(200);
+    expect(codeResponse.parse(res.body)).toEqual({ phone: '+79165550101', expires_in: 600 });
+    const sms = t.sms.lastTo('+79165550101');
+    expect(sms?.text).toMatch(/\b\d{6}\b/);
+    const code = lastCode(t, '+79165550101');
+    expect(logLines.filter((line) => line.includes('+79165550101') && line.includes(code))).toHaveLength(1);
+  });
+
+  it('creates the account with phone, code and password; the client then logs in with remember', async () => {
+    const phone = newPhone();
+    const code = await freshCode(phone);
+    const set = await setPassword(phone, code, 'hunter22');
+    expect(set.status).toBe(200);
+    const { token } = tokenResponse.parse(set.body);
+    const profile = userSchema.parse((await me(token)).body);
+    expect(profile).toMatchObject({ phone, full_name: '', avatar_url: null, family: null });
+    expect(Date.parse(profile.registration_date!)).not.toBeNaN();
+
+    const logged = await login(phone, 'hunter22', true);
+    expect(logged.status).toBe(200);
+    expect((await me(tokenResponse.parse(logged.body).token)).body.user).toBe(profile.user);
+  });
+
+  it("refuses an existing phone with 'User with this phone already exists', at the code and at the password step", async () => {
+    const { phone } = await registered();
+    const sentBefore = t.sms.outbox.length;
+    const code = await requestCode(phone);
+    expect(code.status).toBe(409);
+    expect(code.body).toMatchObject({ error: 'User with this phone already exists', code: 'user_exists', phone: 'User with this phone already exists' });
+    expect(t.sms.outbox.length).toBe(sentBefore);
+
+    const set = await setPassword(phone, '123456', 'another-password');
+    expect(set.status).toBe(409);
+    expect(set.body).toMatchObject({ error: 'User with this phone already exists', code: 'user_exists' });
+    expect((await login(phone, 'first-password')).status).toBe(200);
+  });
+
+  it('lets a placeholder (a phone someone added as a contact) sign up and take over that identity', async () => {
+    const phone = newPhone();
+    const [placeholder] = await t.database.db.insert(users).values({ phone }).returning({ id: users.id });
+    const restore = await requestCode(phone, 'restore');
+    expect(restore.status).toBe(404);
+    expect(restore.body).toMatchObject({ error: 'This user does not exist.', code: 'user_does_not_exist' });
+    expect((await login(phone, '')).status).toBe(401);
+
+    const set = await setPassword(phone, await freshCode(phone), 'taken-over');
+    expect(set.status).toBe(200);
+    expect((await me(set.body.token)).body.user).toBe(placeholder!.id);
+    expect(await countUsers(phone)).toBe(1);
+  });
+
+  it("answers 'phone incorrect' for a phone that is not a phone, naming it in the phone field", async () => {
+    for (const phone of ['12345', '+7916123456', 'call me', '']) {
+      const res = await requestCode(phone);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'phone incorrect', code: 'phone_incorrect', field: 'phone', phone: 'phone incorrect' });
+    }
+  });
+
+  it("refuses a password shorter than 5 with 'Password is too short' and leaves the code usable", async () => {
+    const phone = newPhone();
+    const code = await freshCode(phone);
+    const short = await setPassword(phone, code, '1234');
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ error: 'Password is too short', code: 'password_too_short', field: 'password' });
+    expect(await countUsers(phone)).toBe(0);
+    expect((await setPassword(phone, code, '12345')).status).toBe(200);
+  });
+});
+
+describe('codes', () => {
+  it('ends a code after 5 wrong tries: the right code fails afterwards', async () => {
+    const phone = newPhone();
+    const code = await freshCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await setPassword(phone, wrong, 'password');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'The confirmation code is incorrect or expired.', code: 'code_invalid', field: 'code' });
+    }
+    const right = await setPassword(phone, code, 'password');
+    expect(right.status).toBe(400);
+    expect(right.body.code).toBe('code_invalid');
+    expect(await countUsers(phone)).toBe(0);
+    // A new code starts over.
+    expect((await setPassword(phone, await freshCode(phone), 'password')).status).toBe(200);
+  });
+
+  it('accepts the right code on the fifth try', async () => {
+    const phone = newPhone();
+    const code = await freshCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) expect((await setPassword(phone, wrong, 'password')).status).toBe(400);
+    expect((await setPassword(phone, code, 'password')).status).toBe(200);
+  });
+
+  it('is single use: a replayed code is refused', async () => {
+    const { phone } = await registered('password-zero');
+    const code = await freshCode(phone, 'restore');
+    expect((await setPassword(phone, code, 'password-one', 'restore')).status).toBe(200);
+    const replay = await setPassword(phone, code, 'password-two', 'restore');
+    expect(replay.status).toBe(400);
+    expect(replay.body).toMatchObject({ error: 'The confirmation code is incorrect or expired.', code: 'code_invalid' });
+    expect((await login(phone, 'password-one')).status).toBe(200);
+    expect((await login(phone, 'password-two')).status).toBe(401);
+  });
+
+  it('lives 10 minutes', async () => {
+    const live = newPhone();
+    const liveCode = await freshCode(live);
+    const dead = newPhone();
+    const deadCode = await freshCode(dead);
+    t.clock.advance(10 * MINUTE - 1000);
+    expect((await setPassword(live, liveCode, 'password')).status).toBe(200);
+    t.clock.advance(2000);
+    const expired = await setPassword(dead, deadCode, 'password');
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ error: 'The confirmation code is incorrect or expired.', code: 'code_invalid' });
+    expect(await countUsers(dead)).toBe(0);
+  });
+
+  it('is replaced by a newer code for the same phone', async () => {
+    const phone = newPhone();
+    const first = await freshCode(phone);
+    let second = await freshCode(phone);
+    while (second === first) second = await freshCode(phone);
+    expect((await setPassword(phone, first, 'password')).body.code).toBe('code_invalid');
+    expect((await setPassword(phone, second, 'password')).status).toBe(200);
+  });
+
+  it('is good only for the purpose it was sent for', async () => {
+    const { phone } = await registered();
+    const code = await freshCode(phone, 'restore');
+    // Sign-up is refused for the registered phone before the code is even looked at; the code is still there for restore.
+    expect((await setPassword(phone, code, 'password', 'signup')).body.code).toBe('user_exists');
+    expect((await setPassword(phone, code, 'new-password', 'restore')).status).toBe(200);
+  });
+
+  it("answers 'confirmation code too short' for fewer than 6 digits and 'incorrect' for letters, without using an attempt", async () => {
+    const phone = newPhone();
+    const code = await freshCode(phone);
+    for (let i = 0; i < 6; i++) {
+      const short = await setPassword(phone, '123', 'password');
+      expect(short.status).toBe(400);
+      expect(short.body).toMatchObject({ error: 'confirmation code too short', code: 'code_too_short', field: 'code' });
+      expect((await setPassword(phone, 'abcdef', 'password')).body.code).toBe('code_invalid');
+    }
+    expect((await setPassword(phone, ` ${code} `, 'password')).status).toBe(200);
+  });
+
+  it("allows 5 code requests per phone an hour; the 6th gets 'Too many code requests…' until the hour is over", async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 5; i++) expect((await requestCode(phone)).status).toBe(200);
+    const sent = t.sms.outbox.length;
+    const sixth = await requestCode(phone);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({
+      error: 'Too many code requests for this phone number. Please try again later.',
+      code: 'too_many_code_requests',
+      phone: 'Too many code requests for this phone number. Please try again later.',
+    });
+    expect(t.sms.outbox.length).toBe(sent);
+    // The limit holds for the other purpose and in other spellings of the phone too.
+    expect((await requestCode(phone, 'restore')).status).toBe(429);
+    expect((await requestCode(`8${phone.slice(2)}`)).status).toBe(429);
+
+    t.clock.advance(60 * MINUTE);
+    expect((await requestCode(phone)).status).toBe(200);
+  });
+
+  it('allows 20 code requests per address an hour, whatever the phones', async () => {
+    const address = '203.0.113.7';
+    for (let i = 0; i < 20; i++) expect((await requestCode(newPhone(), 'signup', address)).status).toBe(200);
+    const next = await requestCode(newPhone(), 'signup', address);
+    expect(next.status).toBe(429);
+    expect(next.body.code).toBe('too_many_code_requests');
+    expect((await requestCode(newPhone(), 'signup', '203.0.113.8')).status).toBe(200);
+  });
+
+  it('keeps the counters in the database, so two API processes share one limit', async () => {
+    const second = await buildApp({ config: t.config, database: t.database, sms: t.sms, logger: false, now: t.clock.now });
+    try {
+      const phone = newPhone();
+      for (let i = 0; i < 5; i++) {
+        const app = i % 2 === 0 ? t.app : second;
+        const res = await app.inject({ method: 'POST', url: '/app/api/v2/auth/code/', payload: { phone }, remoteAddress: newAddress() });
+        expect(res.statusCode).toBe(200);
+      }
+      const sixth = await second.inject({ method: 'POST', url: '/app/api/v2/auth/code/', payload: { phone }, remoteAddress: newAddress() });
+      expect(sixth.statusCode).toBe(429);
+      // And a code sent by one process is accepted by the other.
+      const other = newPhone();
+      await second.inject({ method: 'POST', url: '/app/api/v2/auth/code/', payload: { phone: other }, remoteAddress: newAddress() });
+      expect((await setPassword(other, lastCode(t, other), 'password')).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('restore', () => {
+  it("refuses an unknown phone with 'This user does not exist.', at the code and at the password step", async () => {
+    const phone = newPhone();
+    const code = await requestCode(phone, 'restore');
+    expect(code.status).toBe(404);
+    expect(code.body).toMatchObject({ error: 'This user does not exist.', code: 'user_does_not_exist', phone: 'This user does not exist.' });
+    const set = await setPassword(phone, '123456', 'password', 'restore');
+    expect(set.status).toBe(404);
+    expect(set.body.code).toBe('user_does_not_exist');
+    expect(await countUsers(phone)).toBe(0);
+  });
+
+  it('replaces the password and ends every session of the account', async () => {
+    const { phone, token } = await registered('old-password');
+    const other = (await login(phone, 'old-password', true)).body.token;
+    expect((await me(other)).status).toBe(200);
+
+    const set = await setPassword(phone, await freshCode(phone, 'restore'), 'new-password', 'restore');
+    expect(set.status).toBe(200);
+    expect((await me(token)).status).toBe(401);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(set.body.token)).status).toBe(200);
+    expect((await login(phone, 'old-password')).status).toBe(401);
+    expect((await login(phone, 'new-password')).status).toBe(200);
+  });
+});
+
+describe('login and sessions', () => {
+  it("refuses a wrong password and an unknown phone alike with 'The phone number or password you entered is incorrect.'", async () => {
+    const { phone } = await registered('right-password');
+    const message = 'The phone number or password you entered is incorrect.';
+    for (const res of [await login(phone, 'wrong-password'), await login(newPhone(), 'right-password'), await login(phone, '')]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: message, code: 'login_failed' });
+    }
+  });
+
+  it('keeps a remembered session 30 days and another one day, storing only a hash of the token', async () => {
+    const { phone } = await registered('password');
+    const before = Date.now();
+    const remembered = (await login(phone, 'password', true)).body.token as string;
+    const brief = (await login(phone, 'password', false)).body.token as string;
+    const rows = await t.database.db
+      .select({ tokenHash: sessions.tokenHash, remember: sessions.remember, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.phone, phone));
+    expect(rows.some((r) => r.tokenHash === remembered || r.tokenHash === brief)).toBe(false);
+    const days = (remember: boolean) =>
+      rows.filter((r) => r.remember === remember).map((r) => Math.round((r.expiresAt.getTime() - before) / 86_400_000));
+    expect(days(true)).toEqual([30]);
+    // The sign-up session and the brief login.
+    expect(days(false)).toEqual([1, 1]);
+    expect(remembered).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('ends a session at logout: the token is refused afterwards, other sessions go on', async () => {
+    const { phone } = await registered('password');
+    const token = (await login(phone, 'password', true)).body.token;
+    const other = (await login(phone, 'password', true)).body.token;
+    const out = await call(t.app, 'POST', '/app/api/v1/account/logout/', { token });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ ok: true });
+    const reused = await me(token);
+    expect(reused.status).toBe(401);
+    expect(reused.body).toEqual({ error: 'Authentication required', code: 'unauthorized' });
+    expect((await call(t.app, 'POST', '/app/api/v1/account/logout/', { token })).status).toBe(401);
+    expect((await me(other)).status).toBe(200);
+  });
+
+  it('answers 401 for a missing, malformed or unknown token', async () => {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-token' }]) {
+      const res = await call(t.app, 'GET', '/app/api/v1/user/me/', { headers });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('unauthorized');
+    }
+    expect((await call(t.app, 'POST', '/app/api/v1/account/logout/')).status).toBe(401);
+  });
+
+  it('allows 10 failed logins per phone in 15 minutes, then refuses even the right password until the window passes', async () => {
+    const { phone } = await registered('password');
+    for (let i = 0; i < 10; i++) expect((await login(phone, `wrong-${i}`)).status).toBe(401);
+    const locked = await login(phone, 'password');
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ error: 'Too many login attempts. Please try again later.', code: 'too_many_login_attempts' });
+    t.clock.advance(15 * MINUTE);
+    expect((await login(phone, 'password')).status).toBe(200);
+  });
+
+  it('does not count successful logins against the limit', async () => {
+    const { phone } = await registered('password');
+    for (let i = 0; i < 12; i++) expect((await login(phone, 'password')).status).toBe(200);
+  });
+
+  it('allows 50 failed logins per address in 15 minutes, whatever the phones', async () => {
+    const address = '198.51.100.9';
+    const { phone } = await registered('password');
+    for (let i = 0; i < 50; i++) expect((await login(newPhone(), 'password', false, address)).status).toBe(401);
+    const locked = await login(phone, 'password', false, address);
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('too_many_login_attempts');
+    expect((await login(phone, 'password', false, '198.51.100.10')).status).toBe(200);
+  });
+});
+
+describe('bad input', () => {
+  it('answers malformed JSON, wrong types, missing fields and huge strings with a 4xx message, changing nothing', async () => {
+    const phone = newPhone();
+    const sent = t.sms.outbox.length;
+    const huge = 'x'.repeat(100_000);
+    const cases: Record<string, unknown[]> = {
+      '/app/api/v2/auth/code/': ['{"phone": "+7916', { phone: 79160000000 }, { phone: [phone] }, {}, { phone: huge }, null],
+      '/app/api/v2/auth/password/': [
+        '{"phone"',
+        { phone, code: 123456, password: 'password' },
+        { phone, code: '123456', password: 'p'.repeat(129) },
+        { phone, code: '1'.repeat(100), password: 'password' },
+        { phone: huge, code: '123456', password: 'password' },
+        { phone, code: '123456' },
+      ],
+      '/app/api/v2/auth/login/': [
+        '[',
+        { phone, password: null, remember: true },
+        { phone, password: 'password', remember: 'yes' },
+        { phone, password: huge },
+        { password: 'password' },
+        'null',
+      ],
+    };
+    for (const [url, bodies] of Object.entries(cases)) {
+      for (const body of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: typeof body === 'string' ? body : JSON.stringify(body),
+        });
+        const label = `${url} ${String(JSON.stringify(body)).slice(0, 60)}`;
+        expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, label).toBeLessThan(500);
+        const answer = JSON.parse(res.body);
+        expect(typeof answer.error, label).toBe('string');
+        expect(typeof answer.code, label).toBe('string');
+      }
+    }
+    expect(t.sms.outbox.length).toBe(sent);
+    expect(await countUsers(phone)).toBe(0);
+  });
+
+  it('refuses an unknown purpose', async () => {
+    const res = await requestCode(newPhone(), 'takeover');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+  });
+
+  it('treats a missing purpose as sign-up', async () => {
+    const phone = newPhone();
+    expect((await post('/app/api/v2/auth/code/', { phone })).status).toBe(200);
+    expect((await post('/app/api/v2/auth/password/', { phone, code: lastCode(t, phone), password: 'password' })).status).toBe(200);
+    expect(await countUsers(phone)).toBe(1);
+  });
+});

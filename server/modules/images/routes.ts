@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../../common/errors';
+import type { Db } from '../../db/client';
+import { imageVariant, isImageSize } from './service';
+
+const params = z.object({ id: z.string(), file: z.string() });
+
+/** RFC 9110: If-None-Match compares weakly and may list several tags, or '*'. */
+function matchesAny(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
+}
+
+/**
+ * GET /app/img/<id>/<size>.webp. An image never changes under its id (a new picture is a new
+ * id), so browsers may keep it for a year without asking again.
+ */
+export const imageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/:id/:file', { schema: { params } }, async (request, reply) => {
+    const size = /^(\d{1,5}x\d{1,5})\.webp$/.exec(request.params.file)?.[1];
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
+    if (id === null || !size || !isImageSize(size)) throw new DomainError('not_found');
+    const variant = await imageVariant(db, id, size);
+    if (!variant) throw new DomainError('not_found');
+    const etag = `"${variant.etag}"`;
+    reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');
+    if (matchesAny(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type('image/webp').send(variant.data);
+  });
+};

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { DomainError } from '../../../common/errors';
+import type { Queryable } from '../../db/client';
+import { deleteImageRows, findImage, findVariant, insertImage, saveVariant } from './repository';
+
+/** Specification §5 and §9: each side 70 to 10000 px, the file at most 5 MB, square after the crop. */
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const MIN_IMAGE_SIDE = 70;
+export const MAX_IMAGE_SIDE = 10_000;
+/** The client crops by hand, so a side may be one pixel off. */
+const SQUARE_TOLERANCE = 1;
+/** Nothing shows a picture larger than 512 px, so keeping more only costs storage. */
+export const STORED_MAX_SIDE = 1024;
+/** The sizes the client puts in place of `{size}`; anything else is a 404, so nobody can fill the cache with odd sizes. */
+export const IMAGE_SIZES = ['45x45', '90x90', '140x140', '280x280', '512x512'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+
+/** The formats the client's file picker offers (png, jpg, jpeg) plus webp, which canvases export. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+const SHARP_INPUT = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'error' } as const;
+const WEBP = { quality: 85 } as const;
+
+/** The URL an image is served at, `{size}` left for the client (DESIGN §1). */
+export function imageUrl(id: number): string {
+  return `/app/img/${id}/{size}.webp`;
+}
+
+/** The image id in a URL made by `imageUrl` (with `{size}` or a real size), or null for anything else. */
+export function imageIdFromUrl(url: string): number | null {
+  const match = /^\/app\/img\/(\d{1,10})\/[^/]+\.webp$/.exec(url);
+  return match ? Number(match[1]) : null;
+}
+
+const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Base64 as the client sends it: without a prefix, or as a whole data URL; line breaks and the
+ * URL-safe alphabet are tolerated. The size is checked on the text, before decoding anything.
+ */
+export function decodeBase64Picture(text: string): Buffer {
+  const payload = text.replace(/^data:[^,]{0,200},/, '').replace(/\s+/g, '');
+  if (!payload || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) throw new DomainError('picture_invalid', 'avatar_url');
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  if (Math.floor((payload.length * 3) / 4) - padding > MAX_IMAGE_BYTES) throw new DomainError('picture_too_big', 'avatar_url');
+  return Buffer.from(payload, payload.includes('-') || payload.includes('_') ? 'base64url' : 'base64');
+}
+
+/**
+ * Checks a picture and re-encodes it as WebP of at most 1024 px, square. Re-encoding keeps only
+ * the pixels: EXIF (with GPS positions), ICC comments and anything smuggled after the image data
+ * are gone, so what the server hands back is always just a picture (DESIGN §7).
+ */
+export async function normalizePicture(input: Buffer, field = 'avatar_url'): Promise<{ data: Buffer; side: number }> {
+  if (input.length > MAX_IMAGE_BYTES) throw new DomainError('picture_too_big', field);
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(input, SHARP_INPUT).metadata();
+    if (!ACCEPTED_FORMATS.has(meta.format)) throw new DomainError('picture_invalid', field);
+    ({ width, height } = meta.autoOrient ?? meta);
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw new DomainError('picture_invalid', field);
+  }
+  if (![width, height].every((side) => side >= MIN_IMAGE_SIDE && side <= MAX_IMAGE_SIDE)) {
+    throw new DomainError('picture_size', field);
+  }
+  if (Math.abs(width - height) > SQUARE_TOLERANCE) throw new DomainError('picture_not_square', field);
+  const side = Math.min(width, height, STORED_MAX_SIDE);
+  try {
+    const data = await sharp(input, SHARP_INPUT).autoOrient().resize(side, side, { fit: 'cover' }).webp(WEBP).toBuffer();
+    return { data, side };
+  } catch {
+    // The header was readable but the pixels are not (a truncated or corrupt file).
+    throw new DomainError('picture_invalid', field);
+  }
+}
+
+/**
+ * Stores a picture sent as base64 (avatars here, event images in the events module) and returns
+ * its id and URL. Throws DomainError picture_invalid, picture_too_big, picture_size or
+ * picture_not_square, naming `field` (default 'avatar_url') as the input at fault.
+ */
+export async function storeImage(
+  db: Queryable,
+  base64: string,
+  ownerId: number | null,
+  field = 'avatar_url',
+): Promise<{ id: number; url: string }> {
+  let input: Buffer;
+  try {
+    input = decodeBase64Picture(base64);
+  } catch (err) {
+    if (err instanceof DomainError) throw new DomainError(err.code, field);
+    throw err;
+  }
+  const { data, side } = await normalizePicture(input, field);
+  const id = await insertImage(db, { ownerId, data, width: side, height: side, etag: etagOf(data) });
+  return { id, url: imageUrl(id) };
+}
+
+/** Removes an image and its cached sizes; its URL answers 404 from then on. */
+export async function deleteImage(db: Queryable, id: number): Promise<void> {
+  await deleteImageRows(db, id);
+}
+
+export function isImageSize(size: string): size is ImageSize {
+  return (IMAGE_SIZES as readonly string[]).includes(size);
+}
+
+/** One size of an image, rendered on first request and kept in the database, or null when the image does not exist. */
+export async function imageVariant(db: Queryable, id: number, size: ImageSize): Promise<{ data: Buffer; etag: string } | null> {
+  const cached = await findVariant(db, id, size);
+  if (cached) return cached;
+  const image = await findImage(db, id);
+  if (!image) return null;
+  const side = Number(size.split('x')[0]);
+  // A small original is served at its own size; the browser scales it, and upscaled bytes add nothing.
+  const data = await sharp(image.data).resize(side, side, { fit: 'cover', withoutEnlargement: true }).webp(WEBP).toBuffer();
+  const variant = { imageId: id, size, data, etag: etagOf(data) };
+  await saveVariant(db, variant);
+  return variant;
+}
