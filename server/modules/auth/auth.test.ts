@@ -198,7 +198,7 @@ describe('codes', () => {
     expect((await setPassword(phone, code, 'new-password', 'restore')).status).toBe(200);
   });
 
-  it("answers 'confirmation code too short' for fewer than 6 digits and 'incorrect' for letters, without using an attempt", async () => {
+  it("answers 'confirmation code too short' for fewer than 6 digits and 'incorrect' for letters or too many, without using an attempt", async () => {
     const phone = newPhone();
     const code = await freshCode(phone);
     for (let i = 0; i < 6; i++) {
@@ -206,6 +206,7 @@ describe('codes', () => {
       expect(short.status).toBe(400);
       expect(short.body).toMatchObject({ error: 'confirmation code too short', code: 'code_too_short', field: 'code' });
       expect((await setPassword(phone, 'abcdef', 'password')).body.code).toBe('code_invalid');
+      expect((await setPassword(phone, `${code}0`, 'password')).body.code).toBe('code_invalid');
     }
     expect((await setPassword(phone, ` ${code} `, 'password')).status).toBe(200);
   });

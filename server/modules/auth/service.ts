@@ -129,7 +129,8 @@ export async function setPasswordWithCode(deps: AuthDeps, purpose: CodePurpose, 
   const phone = phoneOrThrow(input.phone);
   checkNewPassword(input.password);
   const code = input.code.trim();
-  if (!/^\d*$/.test(code)) throw new DomainError('code_invalid', 'code');
+  // A code of the wrong shape cannot match, so it costs no attempt.
+  if (!/^\d*$/.test(code) || code.length > CODE_LENGTH) throw new DomainError('code_invalid', 'code');
   if (code.length < CODE_LENGTH) throw new DomainError('code_too_short', 'code');
   // Checked before the code, so a sign-up for a taken phone does not use up an attempt.
   await checkAccountFor(deps.db, purpose, phone);

@@ -40,7 +40,7 @@ export async function setPasswordHash(db: Queryable, id: number, passwordHash: s
 
 /**
  * Deletes an account but keeps its row and phone, so operations it took part in keep their
- * history and show the person by phone (docs/decisions/deleted-accounts.md). What the person
+ * history and show the person by phone (docs/decisions/0002-accounts.md). What the person
  * told us goes: password, names, gender, avatar, currency choice and their own contact book.
  */
 export async function eraseAccount(db: Queryable, id: number, now: Date): Promise<void> {

@@ -95,7 +95,7 @@ export async function updateMe(db: Db, id: number, body: UpdateUserRequest): Pro
   return getMe(db, id);
 }
 
-/** DELETE /v2/user/me/: signs the person out everywhere and erases the account (docs/decisions/deleted-accounts.md). */
+/** DELETE /v2/user/me/: signs the person out everywhere and erases the account (docs/decisions/0002-accounts.md). */
 export async function deleteMe(db: Db, id: number, now: Date): Promise<void> {
   const row = await userOrThrow(db, id);
   await db.transaction(async (tx) => {
