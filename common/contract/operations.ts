@@ -95,7 +95,7 @@ export const operationIdParams = z.object({ id: idParam });
 
 export const moveOperationBody = z.object({ event_id: id, operation_id: id });
 
-export const seenBody = z.object({ all: z.boolean().optional() }).optional();
+export const seenBody = z.object({ all: z.boolean().optional() }).nullish();
 export const seenResponse = z.object({ event_id: z.number().int(), unread_cnt: z.number().int().nonnegative() });
 
 export const expensesQuery = z.object({

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
+import { eventWith, operate, people, type Person } from '../../../tests/api/ledger-factories';
+import { ledgerSnapshot } from '../../../tests/api/ledger-snapshot';
+
+/** DESIGN §7: a participant sees an event, nobody else does, whatever id they try. */
+let t: TestApp;
+let anna: Person, boris: Person, eve: Person;
+let eventId: number;
+let eveEventId: number;
+let opId: number;
+let eveOpId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [anna, boris, eve] = (await people(t, ['Anna', 'Boris', 'Eve'])) as [Person, Person, Person];
+  eventId = await eventWith(t, anna, [boris]);
+  // Eve knows Boris and shares an event with him, but not Anna's.
+  eveEventId = await eventWith(t, eve, [boris]);
+  const op = await operate(t, anna, {
+    event_id: eventId,
+    details: { kind: 'even_purchase', amount: 300, description: 'taxi' },
+    participants: [{ uid: anna.uid }, { uid: boris.uid }],
+  });
+  opId = op.id;
+  eveOpId = (
+    await operate(t, eve, {
+      event_id: eveEventId,
+      details: { kind: 'i_lent_them', amount: 50 },
+      participants: [{ uid: boris.uid }],
+    })
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a user who is not a participant', () => {
+  it('gets 404 for the event, its operations, its payout and its expenses, and changes nothing', async () => {
+    const before = await ledgerSnapshot(t);
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/app/api/v1/event/${eventId}/`],
+      ['GET', `/app/api/v1/event/${eventId}/?currency=EUR`],
+      ['GET', `/app/api/v1/event/${eventId}/original/`],
+      ['GET', `/app/api/v1/event/${eventId}/payout/`],
+      ['PUT', `/app/api/v1/event/${eventId}/`, { data: { event_name: 'Mine now' } }],
+      ['PUT', `/app/api/v1/event/${eventId}/`, { del_date: null }],
+      ['GET', `/app/api/v1/operation/?event=${eventId}`],
+      ['GET', `/app/api/v1/operation/expenses/?event=${eventId}&utc_offset=0`],
+      ['POST', '/app/api/v1/operation/', { event_id: eventId, details: { kind: 'comment', text: 'hi' }, participants: [] }],
+      ['DELETE', `/app/api/v1/operation/${opId}/`],
+      ['POST', `/app/api/v1/operation/${opId}/restore/`],
+      ['POST', `/app/api/v1/operation/${opId}/seen`, { all: true }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await call(t.app, method as 'GET', url, { token: eve.token, body });
+      expect({ url, method, status: res.status }).toEqual({ url, method, status: 404 });
+      expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
+    }
+    const list = await call(t.app, 'GET', '/app/api/v1/event/', { token: eve.token });
+    expect(list.body.map((e: { id: number }) => e.id)).toEqual([eveEventId]);
+    expect(await ledgerSnapshot(t)).toEqual(before);
+  });
+
+  it('cannot move an operation out of an event they are not in, nor into one', async () => {
+    const before = await ledgerSnapshot(t);
+    const out = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', {
+      token: eve.token,
+      body: { operation_id: opId, event_id: eveEventId },
+    });
+    expect(out.status).toBe(404);
+    const into = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', {
+      token: anna.token,
+      body: { operation_id: opId, event_id: eveEventId },
+    });
+    expect(into.status).toBe(404);
+    const theirs = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', {
+      token: anna.token,
+      body: { operation_id: eveOpId, event_id: eventId },
+    });
+    expect(theirs.status).toBe(404);
+    expect(await ledgerSnapshot(t)).toEqual(before);
+  });
+
+  it('cannot be added to an event by someone who does not know them', async () => {
+    const res = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: anna.token, body: { data: { contacts: [anna.uid, boris.uid, eve.uid] } } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('user_not_found');
+  });
+
+  it('needs a token for every ledger endpoint', async () => {
+    for (const [method, url] of [
+      ['GET', '/app/api/v1/event/'],
+      ['GET', `/app/api/v1/event/${eventId}/`],
+      ['GET', `/app/api/v1/operation/?event=${eventId}`],
+      ['GET', '/app/api/v1/user/contacts/'],
+      ['POST', '/app/api/v1/operation/'],
+    ] as const) {
+      expect((await call(t.app, method, url)).status).toBe(401);
+    }
+  });
+});
+
+describe('a participant who is not the owner', () => {
+  it('cannot regroup families, delete the event or remove people', async () => {
+    const regroup = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, {
+      token: boris.token,
+      body: { data: { families: [[anna.uid, boris.uid]] } },
+    });
+    expect(regroup.status).toBe(403);
+    expect(regroup.body).toEqual({ error: 'Only the event owner can do this', code: 'not_event_owner', field: undefined });
+    const del = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: boris.token, body: { del_date: null } });
+    expect(del.status).toBe(403);
+  });
+});
