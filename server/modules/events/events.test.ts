@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactListResponse } from '../../../common/contract/contacts';
+import { event as eventSchema } from '../../../common/contract/events';
+import { operation } from '../../../common/contract/operations';
+import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
+import { addContacts, eventWith, family, operate, people, type Person } from '../../../tests/api/ledger-factories';
+
+let t: TestApp;
+let anna: Person, boris: Person, vera: Person, gleb: Person;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [anna, boris, vera, gleb] = (await people(t, ['Anna', 'Boris', 'Vera', 'Gleb'])) as [Person, Person, Person, Person];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function getEvent(who: Person, id: number) {
+  const res = await call(t.app, 'GET', `/app/api/v1/event/${id}/`, { token: who.token });
+  expect(res.status).toBe(200);
+  return eventSchema.parse(res.body);
+}
+
+const purchase = (eventId: number, payer: Person, amount: number, among: Person[]) => ({
+  event_id: eventId,
+  details: { kind: 'even_purchase', amount, payer: payer.uid },
+  participants: among.map((p) => ({ uid: p.uid })),
+});
+
+describe('contacts', () => {
+  it('lists the caller first as "me", and turns an unknown phone into a placeholder person', async () => {
+    const res = await call(t.app, 'POST', '/app/api/v1/user/contacts/', {
+      token: anna.token,
+      body: { device: 'WEB', contacts: [{ name: '  Borya  ', phone: boris.phone }, { name: 'Dima', phone: '8 (916) 555-12-34' }] },
+    });
+    expect(res.status).toBe(200);
+    const list = contactListResponse.parse(res.body);
+    expect(list[0]).toMatchObject({ uid: anna.uid, name: 'me', is_me: true });
+    expect(list.find((c) => c.uid === boris.uid)).toMatchObject({ name: 'Borya', contact_name: 'Borya', full_name: 'Boris', is_registered: true });
+    expect(list.find((c) => c.phone === '+79165551234')).toMatchObject({ name: 'Dima', is_registered: false, is_contact_exists: true });
+    const removed = await call(t.app, 'DELETE', '/app/api/v1/user/contacts/', { token: anna.token, body: { device: 'WEB', phones: ['+79165551234', anna.phone] } });
+    expect(contactListResponse.parse(removed.body).map((c) => c.uid)).toEqual([anna.uid, boris.uid]);
+  });
+});
+
+describe('events', () => {
+  it('starts event families from the users’ families, everyone else alone, owner first', async () => {
+    await family(t, vera, [gleb]);
+    const id = await eventWith(t, anna, [boris, vera, gleb]);
+    const ev = await getEvent(anna, id);
+    expect(ev.contacts.map((c) => c.uid)).toEqual([anna.uid, boris.uid, vera.uid, gleb.uid]);
+    expect(ev.contacts[0]).toMatchObject({ is_owner: true, name: 'me' });
+    expect(ev.families.map((f) => f.members)).toEqual([[anna.uid], [boris.uid], [vera.uid, gleb.uid]]);
+    expect(ev).toMatchObject({ owner: anna.uid, isUserOwner: true, eventCurrency: 'RUB', quasi_event_name: null, del_date: null });
+    expect((await getEvent(boris, id)).isUserOwner).toBe(false);
+  });
+
+  it('refuses to remove a participant with a debt or with history, and removes one without', async () => {
+    const id = await eventWith(t, anna, [boris, vera, gleb]);
+    await operate(t, anna, purchase(id, anna, 100, [anna, boris]));
+    const debt = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { data: { contacts: [anna.uid, vera.uid, gleb.uid] } } });
+    expect(debt.body).toMatchObject({ code: 'delete_user_with_debt', error: "It's not possible to delete the user with a debt" });
+    // Boris pays his 50 back: no debt, but history.
+    await operate(t, boris, { event_id: id, details: { kind: 'payback', amount: 50 }, participants: [{ uid: anna.uid }] });
+    const history = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { data: { contacts: [anna.uid, vera.uid, gleb.uid] } } });
+    expect(history.body).toMatchObject({ code: 'delete_user_with_history', error: "It's not possible to delete the user with operations history" });
+    const ok = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { data: { contacts: [anna.uid, boris.uid, vera.uid] } } });
+    expect(ok.status).toBe(200);
+    expect(eventSchema.parse(ok.body).contacts.map((c) => c.uid)).toEqual([anna.uid, boris.uid, vera.uid]);
+  });
+
+  it('deletes with del_date null, hides the event from the list, refuses operations in it, and restores', async () => {
+    const id = await eventWith(t, anna, [boris]);
+    const del = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { del_date: null } });
+    expect(del.status).toBe(200);
+    expect(eventSchema.parse(del.body).del_date).not.toBeNull();
+    const list = await call(t.app, 'GET', '/app/api/v1/event/', { token: boris.token });
+    expect(list.body.map((e: { id: number }) => e.id)).not.toContain(id);
+    const deleted = await call(t.app, 'GET', '/app/api/v1/event/?deleted=1', { token: boris.token });
+    expect(deleted.body.map((e: { id: number }) => e.id)).toContain(id);
+    const refused = await call(t.app, 'POST', '/app/api/v1/operation/', { token: boris.token, body: purchase(id, boris, 5, [anna, boris]) });
+    expect(refused.body.code).toBe('event_deleted');
+    const restored = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { del_date: false } });
+    expect(eventSchema.parse(restored.body).del_date).toBeNull();
+  });
+
+  it('counts unread operations per viewer, never below zero', async () => {
+    const id = await eventWith(t, anna, [boris]);
+    const first = operation.parse(await operate(t, anna, purchase(id, anna, 10, [anna, boris])));
+    const second = operation.parse(await operate(t, anna, purchase(id, anna, 20, [anna, boris])));
+    expect((await getEvent(boris, id)).unread_cnt).toBe(2);
+    expect((await getEvent(anna, id)).unread_cnt).toBe(0);
+    const one = await call(t.app, 'POST', `/app/api/v1/operation/${first.id}/seen`, { token: boris.token });
+    expect(one.body).toEqual({ event_id: id, unread_cnt: 1 });
+    // Seeing it again, or deleting the other one, never takes the counter below zero.
+    await call(t.app, 'POST', `/app/api/v1/operation/${first.id}/seen`, { token: boris.token });
+    await call(t.app, 'DELETE', `/app/api/v1/operation/${second.id}/`, { token: anna.token });
+    expect((await getEvent(boris, id)).unread_cnt).toBe(0);
+    await call(t.app, 'POST', `/app/api/v1/operation/${second.id}/restore/`, { token: anna.token });
+    const all = await call(t.app, 'POST', `/app/api/v1/operation/${first.id}/seen`, { token: boris.token, body: { all: true } });
+    expect(all.body).toEqual({ event_id: id, unread_cnt: 0 });
+  });
+
+  it('restates every operation when the owner changes the event currency', async () => {
+    const id = await eventWith(t, anna, [boris], { eventCurrency: 'RUB' });
+    await operate(t, anna, { ...purchase(id, anna, 100, [anna, boris]), details: { kind: 'even_purchase', amount: 100, currency: 'EUR', date: '2026-03-12' } });
+    expect((await getEvent(anna, id)).payout).toBe(4596.89);
+    const put = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { data: { eventCurrency: 'EUR' } } });
+    expect(put.status).toBe(200);
+    expect(eventSchema.parse(put.body)).toMatchObject({ eventCurrency: 'EUR', payout: 50 });
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}`, { token: anna.token });
+    expect(list.body.objects[0].details).toMatchObject({ amount: 100, currency: 'EUR', rate: '1', rate_date: null });
+  });
+});
+
+describe('dialogues', () => {
+  it('creates one per pair, named after the other person, refuses a second and any new participant', async () => {
+    await addContacts(t, boris, [vera]);
+    const res = await call(t.app, 'POST', '/app/api/v1/event/', { token: boris.token, body: { quasi: true, contacts: [vera.uid] } });
+    expect(res.status).toBe(201);
+    const dialogue = eventSchema.parse(res.body);
+    expect(dialogue.quasi_event_name).toBe('Vera');
+    expect((await getEvent(vera, dialogue.id)).quasi_event_name).toBe('Boris');
+    await addContacts(t, vera, [boris]);
+    const again = await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { quasi: true, contacts: [boris.uid] } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'dialogue_exists', error: 'dialogue already exists' });
+    await addContacts(t, boris, [gleb]);
+    const add = await call(t.app, 'PUT', `/app/api/v1/event/${dialogue.id}/`, {
+      token: boris.token,
+      body: { data: { contacts: [boris.uid, vera.uid, gleb.uid] } },
+    });
+    expect(add.body.code).toBe('dialogue_no_participants');
+  });
+});
+
+describe('operations', () => {
+  it('returns the first result for a retried request with the same Idempotency-Key', async () => {
+    const id = await eventWith(t, anna, [boris]);
+    const headers = { 'idempotency-key': 'retry-1' };
+    const a = await operate(t, anna, purchase(id, anna, 30, [anna, boris]), headers);
+    const b = await operate(t, anna, purchase(id, anna, 30, [anna, boris]), headers);
+    expect(b.id).toBe(a.id);
+    expect((await getEvent(anna, id)).payout).toBe(15);
+  });
+
+  it('takes an operation’s effect back on delete and returns it on restore', async () => {
+    const id = await eventWith(t, anna, [boris]);
+    const op = operation.parse(await operate(t, anna, purchase(id, anna, 30, [anna, boris])));
+    const del = await call(t.app, 'DELETE', `/app/api/v1/operation/${op.id}/`, { token: boris.token });
+    expect(operation.parse(del.body).deleted).toBe(true);
+    expect((await getEvent(anna, id)).payout).toBe(0);
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}`, { token: anna.token });
+    expect(list.body.objects[0]).toMatchObject({ id: op.id, deleted: true });
+    const hidden = await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}&deleted=0`, { token: anna.token });
+    expect(hidden.body.count).toBe(0);
+    await call(t.app, 'POST', `/app/api/v1/operation/${op.id}/restore/`, { token: anna.token });
+    expect((await getEvent(anna, id)).payout).toBe(15);
+  });
+
+  it('moves an operation only into an event holding everyone in it, with the balances', async () => {
+    const from = await eventWith(t, anna, [boris, vera]);
+    const narrow = await eventWith(t, anna, [boris]);
+    const wide = await eventWith(t, anna, [boris, vera], { eventCurrency: 'EUR' });
+    const op = operation.parse(await operate(t, anna, { ...purchase(from, anna, 300, [anna, boris, vera]), details: { kind: 'even_purchase', amount: 300, date: '2026-03-12' } }));
+    const refused = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: anna.token, body: { event_id: narrow, operation_id: op.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'move_target_missing_people', error: 'everyone in the operation must be a participant of the target event' });
+    const moved = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: anna.token, body: { event_id: wide, operation_id: op.id } });
+    expect(moved.status).toBe(200);
+    // Priced again in EUR at the rate of its own date: 300 RUB / 91.9378.
+    expect(operation.parse(moved.body).details).toMatchObject({ amount: 3.26, currency: 'EUR', original_amount: 300, original_currency: 'RUB', rate_date: '2026-03-12' });
+    expect((await getEvent(anna, from)).contacts.map((c) => c.balance)).toEqual([0, 0, 0]);
+    const target = await getEvent(anna, wide);
+    expect(target.contacts.reduce((s, c) => s + Math.round(c.balance * 100), 0)).toBe(0);
+    expect(target.payout).toBe(2.17);
+  });
+});
