@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { authSlice, loggedOut } from '@/features/auth';
+import { eventsSlice } from '@/features/events';
 import { profileSlice } from '@/features/profile';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { shellSlice } from './shell-slice';
@@ -7,6 +8,7 @@ import { shellSlice } from './shell-slice';
 const rootReducer = combineReducers({
   [authSlice.name]: authSlice.reducer,
   [profileSlice.name]: profileSlice.reducer,
+  [eventsSlice.name]: eventsSlice.reducer,
   [shellSlice.name]: shellSlice.reducer,
 });
 

@@ -1,0 +1,32 @@
+import type { Contact } from '@common/contract/contacts';
+import type { CreateEventBody, Event, UpdateEventBody } from '@common/contract/events';
+import { api } from '@/lib/api-client';
+
+/** How amounts of the open event are shown (DESIGN §3). */
+export type DisplayMode =
+  /** In the event currency, as stored. */
+  | { kind: 'event' }
+  /** Every operation as it was entered, without conversion (GET /event/{id}/original/). */
+  | { kind: 'original' }
+  /** Converted into another currency at the latest rate: approximate, never stored. */
+  | { kind: 'currency'; currency: string };
+
+export const EVENT_DISPLAY: DisplayMode = { kind: 'event' };
+
+/** The query the ledger calls take for a display mode: `?currency=` only when converting. */
+export function displayParams(mode: DisplayMode): { currency?: string } {
+  return mode.kind === 'currency' ? { currency: mode.currency } : {};
+}
+
+export const eventsApi = {
+  list: (params: { deleted?: boolean } = {}, signal?: AbortSignal) =>
+    api.get<Event[]>('/event/', params.deleted ? { deleted: '1' } : undefined, signal),
+  get: (id: number, mode: DisplayMode, signal?: AbortSignal) =>
+    mode.kind === 'original'
+      ? api.get<Event>(`/event/${id}/original/`, undefined, signal)
+      : api.get<Event>(`/event/${id}/`, displayParams(mode), signal),
+  create: (body: CreateEventBody) => api.post<Event>('/event/', body),
+  update: (id: number, body: UpdateEventBody) => api.put<Event>(`/event/${id}/`, body),
+  contacts: (signal?: AbortSignal) => api.get<Contact[]>('/user/contacts/', undefined, signal),
+  addContact: (name: string, phone: string) => api.post<Contact[]>('/user/contacts/', { device: 'WEB', contacts: [{ name, phone }] }),
+};
