@@ -45,7 +45,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/app/api/v1/health/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), RATES_REFRESH: 'off', LOG_LEVEL: 'info', E2E_LOG: process.env.E2E_LOG ?? '.tmp/e2e-server.log' },
+    env: { PORT: String(PORT), RATES_REFRESH: 'off', CODE_REQUESTS_PER_ADDRESS: '100000', LOG_LEVEL: 'info', E2E_LOG: process.env.E2E_LOG ?? '.tmp/e2e-server.log' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -77,7 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(eventsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(operationsRoutes, { prefix: '/v1', db: deps.database.db });
-      await api.register(authRoutes, { db: deps.database.db, sms: deps.sms, now: deps.now ?? systemClock });
+      await api.register(authRoutes, {
+        db: deps.database.db,
+        sms: deps.sms,
+        now: deps.now ?? systemClock,
+        codeRequestsPerAddress: deps.config.CODE_REQUESTS_PER_ADDRESS,
+      });
       await api.register(userRoutes, { db: deps.database.db, now: deps.now ?? systemClock });
     },
     { prefix: '/app/api' },

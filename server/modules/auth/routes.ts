@@ -15,8 +15,11 @@ import type { SmsSender } from '../../lib/sms';
 import { login, logout, requestCode, setPasswordWithCode } from './service';
 
 /** Sign-up, password restore, login and logout (docs/api.md, Accounts). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sms: SmsSender; now: Clock }> = async (app, { db, sms, now }) => {
-  const deps = { db, sms, now };
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sms: SmsSender; now: Clock; codeRequestsPerAddress?: number }> = async (
+  app,
+  { db, sms, now, codeRequestsPerAddress },
+) => {
+  const deps = { db, sms, now, codeRequestsPerAddress };
 
   app.post(
     '/v2/auth/code/',

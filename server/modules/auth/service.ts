@@ -49,6 +49,8 @@ export interface AuthDeps {
   db: Db;
   sms: SmsSender;
   now: Clock;
+  /** Overrides CODE_REQUEST_LIMITS.perAddress.max (configuration CODE_REQUESTS_PER_ADDRESS). */
+  codeRequestsPerAddress?: number;
 }
 
 /** A phone as typed, in E.164, or 'phone incorrect'. */
@@ -96,7 +98,8 @@ export async function requestCode(
   const now = deps.now();
   const byPhone = await hit(deps.db, CODE_REQUEST_LIMITS.perPhone, phone, now);
   const byAddress = await hit(deps.db, CODE_REQUEST_LIMITS.perAddress, address, now);
-  if (byPhone > CODE_REQUEST_LIMITS.perPhone.max || byAddress > CODE_REQUEST_LIMITS.perAddress.max) {
+  const addressMax = deps.codeRequestsPerAddress ?? CODE_REQUEST_LIMITS.perAddress.max;
+  if (byPhone > CODE_REQUEST_LIMITS.perPhone.max || byAddress > addressMax) {
     throw new DomainError('too_many_code_requests', 'phone');
   }
   await checkAccountFor(deps.db, purpose, phone);
