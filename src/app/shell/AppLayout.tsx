@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatch } from 'react-router-dom';
 import { authErrorCleared } from '@/features/auth';
+import { ToursHost } from '@/features/tours';
 import { documentTitle } from '../document-title';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { ModalRoot } from '../ModalRoot';
@@ -66,6 +67,7 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
       </footer>
       {consent === null && <CookieBanner />}
       {token && initialLoad === 'success' && <ModalRoot />}
+      {token && initialLoad === 'success' && <ToursHost />}
     </>
   );
 }
