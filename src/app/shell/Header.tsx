@@ -26,6 +26,9 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
       <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('rates'))} data-tour="nav-rates">
         {t('nav.exchangeRates')}
       </button>
+      <NavLink to="/faq" className={navClass} onClick={onNavigate} data-tour="nav-faq">
+        {t('nav.faq')}
+      </NavLink>
       <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('settings'))}>
         {t('nav.settings')}
       </button>
