@@ -60,7 +60,14 @@ export function isAborted(error: ApiError): boolean {
 export async function request<T>(
   method: Method,
   path: string,
-  options: { data?: unknown; params?: Record<string, unknown>; signal?: AbortSignal; allowEmpty?: boolean } = {},
+  options: {
+    data?: unknown;
+    params?: Record<string, unknown>;
+    signal?: AbortSignal;
+    allowEmpty?: boolean;
+    /** Extra request headers, e.g. an Idempotency-Key so a retried POST is recorded once. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const config: AxiosRequestConfig = {
     method,
@@ -68,6 +75,7 @@ export async function request<T>(
     data: options.data,
     params: options.params,
     signal: options.signal,
+    headers: options.headers,
   };
   try {
     const res = await http.request<T>(config);
