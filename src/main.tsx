@@ -10,6 +10,14 @@ const store = makeStore();
 const i18n = createI18n();
 const router = createAppRouter();
 
+// The service worker (public/sw.js) opens the app shell from the cache on a slow network. Only
+// the production build registers it: in development it would serve stale modules.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App store={store} router={router} i18n={i18n} />

@@ -13,6 +13,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dolya</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, '.well-known', 'apple-app-site-association'), '{"applinks":{}}');
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Dolya"}');
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -44,5 +46,17 @@ describe('serving the web app', () => {
     expect(aasa.status).toBe(200);
     expect(aasa.res.headers['content-type']).toMatch(/application\/json/);
     expect(aasa.body).toEqual({ applinks: {} });
+  });
+
+  it('serves the service worker as revalidated JavaScript and the manifest with its own type', async () => {
+    // A cached sw.js would keep an old worker in charge; browsers refuse one that is not JavaScript.
+    const sw = await call(t.app, 'GET', '/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.res.headers['cache-control']).toBe('no-cache');
+    const manifest = await call(t.app, 'GET', '/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.res.headers['cache-control']).toBe('no-cache');
   });
 });
