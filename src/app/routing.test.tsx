@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { aUser, initialLoadHandlers } from '../../tests/web/fixtures';
 import { server } from '../../tests/web/msw';
 import { renderApp } from '../../tests/web/render';
 import { documentTitle } from './document-title';
@@ -8,6 +9,9 @@ import { documentTitle } from './document-title';
 const profile = (full_name: string) => ({ user: 7, full_name, phone: '+79990000007', currency: 'RUB' });
 
 describe('routing and guards (specification §2)', () => {
+  // Contacts and currencies load with the profile; each test states the profile it needs.
+  beforeEach(() => server.use(...initialLoadHandlers(aUser())));
+
   it('sends an anonymous visitor of / to /signin and titles the page', async () => {
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));

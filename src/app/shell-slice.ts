@@ -2,6 +2,8 @@ import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/tool
 import type { ApiError } from '@/lib/api-client';
 import { consentStorage } from '@/lib/storage';
 import { loggedOut } from '@/features/auth';
+import { fetchContacts } from '@/features/contacts';
+import { fetchCurrencies } from '@/features/currencies/currencies-slice';
 import { fetchProfile } from '@/features/profile';
 
 export type InitialLoadStatus = 'idle' | 'loading' | 'success' | 'error';
@@ -24,8 +26,8 @@ const initialState = (): ShellState => ({ initialLoad: 'idle', cookieConsent: co
 export const loadInitialData = createAsyncThunk<void, void, { rejectValue: ApiError }>(
   'shell/initialLoad',
   async (_, { dispatch, rejectWithValue }) => {
-    // Each feature's first load; contacts and currencies join here as their features land.
-    const results = await Promise.all([dispatch(fetchProfile())]);
+    // Each feature's first load, side by side.
+    const results = await Promise.all([dispatch(fetchProfile()), dispatch(fetchContacts()), dispatch(fetchCurrencies())]);
     const failed = results.find((r) => typeof r === 'object' && r !== null && 'error' in r && (r as { error?: unknown }).error);
     if (failed) {
       const payload = (failed as { payload?: ApiError }).payload;

@@ -1,5 +1,8 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { authSlice, loggedOut } from '@/features/auth';
+import { contactsSlice } from '@/features/contacts';
+// The slice itself, not the index: the index also exports the currency select, which only lazily loaded screens use.
+import { currenciesSlice } from '@/features/currencies/currencies-slice';
 import { eventsSlice } from '@/features/events';
 import { profileSlice } from '@/features/profile';
 import { setUnauthorizedHandler } from '@/lib/api-client';
@@ -8,6 +11,8 @@ import { shellSlice } from './shell-slice';
 const rootReducer = combineReducers({
   [authSlice.name]: authSlice.reducer,
   [profileSlice.name]: profileSlice.reducer,
+  [contactsSlice.name]: contactsSlice.reducer,
+  [currenciesSlice.name]: currenciesSlice.reducer,
   [eventsSlice.name]: eventsSlice.reducer,
   [shellSlice.name]: shellSlice.reducer,
 });

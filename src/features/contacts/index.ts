@@ -1,0 +1,1 @@
+export { contactsSlice, fetchContacts, type ContactsState, type ContactsStatus } from './contacts-slice';

@@ -1,0 +1,75 @@
+import { http as mswHttp, HttpResponse } from 'msw';
+import { contactListResponse, type Contact } from '@common/contract/contacts';
+import { currencyListResponse, type CurrencyListResponse } from '@common/contract/currency';
+import { userSchema, type User } from '@common/contract/user';
+
+/**
+ * Server answers for web tests, each checked against the shared contract, so a test cannot pass
+ * on a body the real server would never send.
+ */
+export function aUser(overrides: Partial<User> = {}): User {
+  return userSchema.parse({
+    user: 7,
+    full_name: 'Anna Petrova',
+    first_name: 'Anna',
+    last_name: 'Petrova',
+    gender: 'F',
+    currency: 'RUB',
+    cur_description: 'Russian ruble',
+    avatar_url: '/app/img/3/{size}.webp',
+    phone: '+79990000007',
+    is_contact_exists: true,
+    registration_date: '2024-05-01T10:00:00.000Z',
+    family: null,
+    ...overrides,
+  });
+}
+
+/** A user who has just signed up: no name, gender or avatar yet. */
+export function aNewUser(overrides: Partial<User> = {}): User {
+  return aUser({ full_name: '', first_name: '', last_name: '', gender: null, avatar_url: null, ...overrides });
+}
+
+export function aContactList(user: User): Contact[] {
+  return contactListResponse.parse([
+    {
+      uid: user.user,
+      user: user.user,
+      name: 'me',
+      phone: user.phone,
+      full_name: user.full_name,
+      contact_name: '',
+      avatar_url: user.avatar_url,
+      is_contact_exists: true,
+      is_registered: true,
+      balance: [],
+      amount: null,
+      gender: user.gender,
+      currency: user.currency,
+      is_me: true,
+    },
+  ]);
+}
+
+export function aCurrencyList(base = 'RUB'): CurrencyListResponse {
+  return currencyListResponse.parse({
+    last_updated: '2024-05-01',
+    base,
+    objects: [
+      { id: 1, currency: 'EUR', cur_description: 'Euro', exchange_rate: [1, 98.5], last_updated: '2024-05-01' },
+      { id: 2, currency: 'RUB', cur_description: 'Russian ruble', exchange_rate: [1, 1], last_updated: '2024-05-01' },
+      { id: 3, currency: 'USD', cur_description: 'US dollar', exchange_rate: [1, 91.2], last_updated: '2024-05-01' },
+      { id: 4, currency: 'GEL', cur_description: 'Georgian lari', exchange_rate: [10, 340.1], last_updated: '2024-05-01' },
+    ],
+  });
+}
+
+/** The three calls of the initial load (specification §4), answered for a signed-in user. */
+export function initialLoadHandlers(user: User | (() => User)) {
+  const current = typeof user === 'function' ? user : () => user;
+  return [
+    mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(current())),
+    mswHttp.get('/app/api/v1/user/contacts/', () => HttpResponse.json(aContactList(current()))),
+    mswHttp.get('/app/api/v1/currency/', () => HttpResponse.json(aCurrencyList(current().currency))),
+  ];
+}
