@@ -38,7 +38,8 @@ afterAll(async () => {
 const KINDS: OperationKind[] = ['even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'];
 
 const command = fc.oneof(
-  fc.record({
+  // Creates weigh most, so every history has operations for the other commands to act on.
+  { weight: 3, arbitrary: fc.record({
     type: fc.constant('create' as const),
     event: fc.nat(2),
     kind: fc.constantFrom(...KINDS),
@@ -48,10 +49,10 @@ const command = fc.oneof(
     payer: fc.nat(3),
     among: fc.uniqueArray(fc.nat(3), { minLength: 1, maxLength: 4 }),
     part: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: undefined }),
-  }),
-  fc.record({ type: fc.constant('delete' as const), op: fc.nat(50), by: fc.nat(3) }),
-  fc.record({ type: fc.constant('restore' as const), op: fc.nat(50), by: fc.nat(3) }),
-  fc.record({ type: fc.constant('move' as const), op: fc.nat(50), to: fc.nat(2), by: fc.nat(3) }),
+  }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), op: fc.nat(50), by: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('restore' as const), op: fc.nat(50), by: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('move' as const), op: fc.nat(50), to: fc.nat(2), by: fc.nat(3) }) },
 );
 
 async function check(): Promise<void> {
@@ -116,7 +117,7 @@ describe('balances under random operation histories', () => {
     const counts = (await db.execute(sql`
       select count(*) filter (where deleted_at is not null)::int as deleted, count(distinct event_id)::int as events, count(*)::int as total
       from operations`)) as unknown as { rows: { deleted: number; events: number; total: number }[] };
-    expect(counts.rows[0]!.total).toBeGreaterThan(30);
+    expect(counts.rows[0]!.total).toBeGreaterThan(40);
     expect(counts.rows[0]!.deleted).toBeGreaterThan(0);
     expect(counts.rows[0]!.events).toBe(3);
   });

@@ -31,10 +31,14 @@ export async function updateOperation(db: Queryable, id: number, set: Partial<ty
   await db.update(operations).set(set).where(eq(operations.id, id));
 }
 
-export async function replaceEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
-  await db.delete(operationEntries).where(eq(operationEntries.operationId, operationId));
+export async function insertEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(operationEntries).values(entries.map((e) => ({ operationId, userId: e.uid, paid: e.paid, share: e.share })));
+}
+
+export async function replaceEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
+  await db.delete(operationEntries).where(eq(operationEntries.operationId, operationId));
+  await insertEntries(db, operationId, entries);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   allOperationsOf,
   applyToBalances,
   entriesOf,
+  insertEntries,
   insertOperation,
   liveOperationsOfKinds,
   markAllSeen,
@@ -230,13 +231,14 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
         meta,
         idempotencyKey: idempotencyKey ?? null,
       });
-      await replaceEntries(tx, row.id, priced.entries);
+      await insertEntries(tx, row.id, priced.entries);
       await applyToBalances(tx, event.id, priced.entries, 1);
       await touchEvent(tx, event.id);
       await markSeen(tx, viewer, [row.id]);
-      return row;
+      return { row, entries: priced.entries, eventCurrency };
     });
-    return viewOne(db, viewer, op);
+    // Everything the answer needs is in hand: no second read.
+    return toView(op.row, op.entries, viewer, true, await displayConversion(db, op.eventCurrency, undefined));
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
       // The same request raced itself: the first one won, answer with its result.
