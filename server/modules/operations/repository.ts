@@ -98,6 +98,23 @@ export async function entriesOf(db: Queryable, operationIds: readonly number[]):
   return out;
 }
 
+/** The entries of an event's live operations of some kinds, by operation (one join, not an id list). */
+export async function liveEntriesOfKinds(db: Queryable, eventId: number, kinds: readonly string[]): Promise<Map<number, Entry[]>> {
+  const rows = await db
+    .select({ operationId: operationEntries.operationId, uid: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share })
+    .from(operationEntries)
+    .innerJoin(operations, eq(operations.id, operationEntries.operationId))
+    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.kind, [...kinds])))
+    .orderBy(asc(operationEntries.operationId), asc(operationEntries.userId));
+  const out = new Map<number, Entry[]>();
+  for (const r of rows) {
+    const list = out.get(r.operationId) ?? [];
+    list.push({ uid: r.uid, paid: r.paid, share: r.share });
+    out.set(r.operationId, list);
+  }
+  return out;
+}
+
 export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
   if (operationIds.length === 0) return new Set();
   const rows = await db
@@ -142,9 +159,11 @@ export async function operationTotal(db: Queryable, eventId: number, includeDele
   return Number(row?.n ?? 0);
 }
 
-export async function liveOperationsOfKinds(db: Queryable, eventId: number, kinds: readonly string[]): Promise<OperationRow[]> {
+export type StatisticsRow = Pick<OperationRow, 'id' | 'kind' | 'description' | 'opDate'>;
+
+export async function liveOperationsOfKinds(db: Queryable, eventId: number, kinds: readonly string[]): Promise<StatisticsRow[]> {
   return db
-    .select()
+    .select({ id: operations.id, kind: operations.kind, description: operations.description, opDate: operations.opDate })
     .from(operations)
     .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.kind, [...kinds])))
     .orderBy(asc(operations.opDate), asc(operations.id));

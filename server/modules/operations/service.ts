@@ -23,6 +23,7 @@ import {
   entriesOf,
   insertEntries,
   insertOperation,
+  liveEntriesOfKinds,
   liveOperationsOfKinds,
   markAllSeen,
   markSeen,
@@ -386,10 +387,7 @@ export async function expenses(
   const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
   const participants = await participantsOf(db, [event.id]);
   const ops = await liveOperationsOfKinds(db, event.id, SPENDING_KINDS);
-  const entries = await entriesOf(
-    db,
-    ops.map((o) => o.id),
-  );
+  const entries = await liveEntriesOfKinds(db, event.id, SPENDING_KINDS);
   const withEntries = ops.map((o) => ({ op: o, kind: o.kind as OperationKind, entries: entries.get(o.id) ?? [], date: o.opDate }));
   const stats = expenseStatistics(withEntries, participants.length, viewer, query.utc_offset);
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
