@@ -10,7 +10,7 @@ const alias = {
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/app/api': 'http://localhost:8080', '/app/img': 'http://localhost:8080' },

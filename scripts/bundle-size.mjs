@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * Bundle budgets, read from Vite's manifest after `npm run build`:
+ * - the JavaScript for the first screen (sign-in: the entry, the sign-in route and everything
+ *   they import statically) at most 150 KB gzip;
+ * - each lazily loaded chunk's own file at most 50 KB gzip.
+ * Prints the figures; exits 1 when a budget is exceeded. `--json` writes them to bench/results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const DIST = path.resolve(process.env.WEB_DIST ?? 'dist/web');
+const FIRST_SCREEN_BUDGET = 150 * 1024;
+const CHUNK_BUDGET = 50 * 1024;
+const FIRST_ROUTE = 'src/features/auth/components/SignInPage.tsx';
+
+const manifestFile = path.join(DIST, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`No ${manifestFile}: run npm run build first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function closure(keys) {
+  const seen = new Set();
+  const files = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    files.add(chunk.file);
+    for (const imp of chunk.imports ?? []) visit(imp);
+  };
+  keys.forEach(visit);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!manifest[FIRST_ROUTE]) throw new Error(`manifest has no ${FIRST_ROUTE}: is the sign-in route still lazily loaded?`);
+const firstFiles = closure([entry, FIRST_ROUTE]);
+const firstScreen = firstFiles.reduce((sum, f) => sum + gzip(f), 0);
+
+const chunks = Object.entries(manifest)
+  .filter(([, c]) => c.isDynamicEntry && c.file.endsWith('.js'))
+  .map(([key, c]) => ({ key, file: c.file, gzip: gzip(c.file) }))
+  .sort((a, b) => b.gzip - a.gzip);
+
+const failures = [];
+console.log(`First screen (sign-in) JavaScript: ${kb(firstScreen)} gzip in ${firstFiles.length} files (budget ${kb(FIRST_SCREEN_BUDGET)})`);
+if (firstScreen > FIRST_SCREEN_BUDGET) failures.push(`first screen ${kb(firstScreen)} > ${kb(FIRST_SCREEN_BUDGET)}`);
+console.log('Lazily loaded chunks (own file, gzip):');
+for (const c of chunks) {
+  const over = c.gzip > CHUNK_BUDGET;
+  console.log(`  ${over ? '!!' : '  '} ${kb(c.gzip).padStart(9)}  ${c.key}`);
+  if (over) failures.push(`${c.key} ${kb(c.gzip)} > ${kb(CHUNK_BUDGET)}`);
+}
+if (process.argv.includes('--json')) {
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/bundle-size.json', JSON.stringify({ firstScreen, chunks }, null, 2));
+}
+if (failures.length) {
+  console.error(`Bundle budget exceeded:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('Bundle budgets hold.');
