@@ -1,6 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { convertMinor, formatMoney, type Locale } from '@common/money';
@@ -11,6 +10,7 @@ import { RequireAuth } from '@/app/guards';
 import { AppLayout } from '@/app/shell/AppLayout';
 import { makeStore } from '@/app/store';
 import { createI18n, localeResources, type Language } from '@/lib/i18n';
+import { aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
 import { server } from '../../../tests/web/msw';
 import FaqPage from './components/FaqPage';
 import { FAQ_SECTIONS } from './faq-content';
@@ -27,7 +27,7 @@ function setWidth(width: number) {
 function renderFaq(language: Language = 'en', path = '/faq') {
   localStorage.setItem('token', 't');
   localStorage.setItem('cookie_consent', 'true');
-  server.use(http.get('/app/api/v1/user/me/', () => HttpResponse.json({ user: 7, full_name: 'Anna Petrova', phone: '+79990000007', currency: 'RUB' })));
+  server.use(...initialLoadHandlers(aUser()));
   const router = createMemoryRouter(
     [
       {

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { RequireAuth } from '@/app/guards';
 import { AppLayout } from '@/app/shell/AppLayout';
 import { makeStore } from '@/app/store';
 import { createI18n, type Language } from '@/lib/i18n';
+import { aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
 import { server } from '../../../tests/web/msw';
 import { ToursHost } from './components/ToursHost';
 import { mockWindowWidth } from './match-media.test-helper';
@@ -22,7 +22,7 @@ const KEY = 'tours_done';
 function signIn() {
   localStorage.setItem('token', 't');
   localStorage.setItem('cookie_consent', 'true');
-  server.use(http.get('/app/api/v1/user/me/', () => HttpResponse.json({ user: 7, full_name: 'Anna Petrova', phone: '+79990000007', currency: 'RUB' })));
+  server.use(...initialLoadHandlers(aUser()));
 }
 
 /**
@@ -203,7 +203,7 @@ function CreateEventForm() {
 }
 
 function renderScreen(element: React.ReactNode) {
-  const store = makeStore({ profile: { user: { user: 7, full_name: 'Anna Petrova', phone: '+7', currency: 'RUB' }, status: 'success', error: null } });
+  const store = makeStore({ profile: { user: aUser(), status: 'success', error: null } });
   const router = createMemoryRouter([{ path: '*', element: <>{element}<ToursHost /></> }], { initialEntries: ['/events/1'] });
   return render(
     <Provider store={store}>

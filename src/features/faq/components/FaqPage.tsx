@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -36,8 +36,13 @@ export default function FaqPage() {
 function Question({ id, initiallyOpen }: { id: FaqQuestionId; initiallyOpen: boolean }) {
   const { t, i18n } = useTranslation('faq');
   const exampleKey = `questions.${id}.example`;
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // The page renders after the browser looked for the #fragment, so it scrolls here itself.
+    if (initiallyOpen) ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [initiallyOpen]);
   return (
-    <details id={questionAnchor(id)} className={styles.item} open={initiallyOpen || undefined}>
+    <details ref={ref} id={questionAnchor(id)} className={styles.item} open={initiallyOpen || undefined}>
       <summary className={styles.question}>
         <span>{t(`questions.${id}.q`)}</span>
         <svg className={styles.chevron} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
