@@ -27,7 +27,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
         {t('nav.exchangeRates')}
       </button>
       <NavLink to="/faq" className={navClass} onClick={onNavigate} data-tour="nav-faq">
-        {t('nav.faq')}
+        {t('faq:navLabel')}
       </NavLink>
       <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('settings'))}>
         {t('nav.settings')}
