@@ -4,6 +4,7 @@ import { contactsSlice } from '@/features/contacts';
 // The slice itself, not the index: the index also exports the currency select, which only lazily loaded screens use.
 import { currenciesSlice } from '@/features/currencies/currencies-slice';
 import { eventsSlice } from '@/features/events';
+import { operationsSlice } from '@/features/operations';
 import { profileSlice } from '@/features/profile';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { shellSlice } from './shell-slice';
@@ -14,6 +15,7 @@ const rootReducer = combineReducers({
   [contactsSlice.name]: contactsSlice.reducer,
   [currenciesSlice.name]: currenciesSlice.reducer,
   [eventsSlice.name]: eventsSlice.reducer,
+  [operationsSlice.name]: operationsSlice.reducer,
   [shellSlice.name]: shellSlice.reducer,
 });
 

@@ -2,3 +2,5 @@
 export const loadTransactionsPage = () => import('./components/TransactionsPage');
 export const loadMySharePage = () => import('./components/MySharePage');
 export const loadDebtsPage = () => import('./components/DebtsPage');
+
+export { operationsSlice, type OperationsState } from './operations-slice';

@@ -1,5 +1,160 @@
-import { Placeholder } from '@/components/Placeholder';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/Button';
+import { Spinner } from '@/components/Spinner';
+import { toApiError } from '@/lib/api-client';
+import { useCurrentEvent } from '@/features/events';
+import { loadPlainDebts, type PlainDebts } from '../lib/pairwise';
+import { useEventPeople } from '../lib/people';
+import { fetchPayout, keyOf } from '../operations-slice';
+import { PaybackCard, transfersOf } from './PaybackCard';
+import styles from './Debts.module.css';
 
+type View = 'plan' | 'plain';
+
+function PlainView({ eventId, version }: { eventId: number; version: string }) {
+  const { t } = useTranslation('operations');
+  const people = useEventPeople();
+  const [state, setState] = useState<{ status: 'loading' | 'error' | 'done'; data?: PlainDebts }>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    loadPlainDebts(eventId, controller.signal).then(
+      (data) => setState({ status: 'done', data }),
+      (err) => {
+        if (toApiError(err).code !== 'aborted') setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [eventId, version, attempt]);
+
+  if (state.status === 'loading') {
+    return (
+      <p className={styles.state} role="status">
+        <Spinner size={18} decorative /> {t('debts.loadingPlain')}
+      </p>
+    );
+  }
+  if (state.status === 'error' || !state.data) {
+    return (
+      <div className={styles.state} role="alert">
+        <p>{t('debts.plainError')}</p>
+        <Button scheme="gray" onClick={() => setAttempt((a) => a + 1)}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (state.data.kind === 'too_many') return <p className={styles.state}>{t('debts.tooMany')}</p>;
+  const { debts, currency } = state.data;
+  if (debts.length === 0 || !currency) return <Settled />;
+  return (
+    <>
+      <p className={styles.hint}>{t('debts.plainHint')}</p>
+      <ul className={styles.cards} data-testid="plain-debts">
+        {debts.map((d) => (
+          <PaybackCard key={`${d.from}-${d.to}`} transfer={{ ...d, currency }} people={people} eventId={eventId} approximate={false} compact />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Settled() {
+  const { t } = useTranslation('operations');
+  return (
+    <div className={styles.settled} data-testid="settled">
+      <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx="12" cy="12" r="10" fill="rgb(26 127 55 / 12%)" />
+        <path d="M7.5 12.5l3 3 6-6.5" fill="none" stroke="var(--color-accrual)" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <p className={styles.settledTitle}>{t('debts.settled')}</p>
+      <p className={styles.hint}>{t('debts.settledHint')}</p>
+    </div>
+  );
+}
+
+/**
+ * The debts tab: the settle-up plan between families as cards (who pays whom how much, each with
+ * a one-click Payback), and a toggle to the plain who-owes-whom view before any simplification.
+ */
 export default function DebtsPage() {
-  return <Placeholder title="debts" />;
+  const { t } = useTranslation('operations');
+  const dispatch = useAppDispatch();
+  const { event, displayParams } = useCurrentEvent();
+  const people = useEventPeople();
+  const payout = useAppSelector((s) => s.operations.payout);
+  const [view, setView] = useState<View>('plan');
+
+  const eventId = event?.id ?? null;
+  const wantedKey = eventId !== null ? keyOf({ eventId, ...displayParams }) : null;
+  // The event's last activity changes with every operation, so the plain view reads again then.
+  const version = `${event?.last_activity ?? ''}|${event?.payout ?? ''}`;
+
+  useEffect(() => {
+    if (eventId !== null) void dispatch(fetchPayout({ eventId, ...displayParams }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, wantedKey, version]);
+
+  const data = payout.key === wantedKey ? payout.data : null;
+  const transfers = useMemo(() => (data ? transfersOf(data) : []), [data]);
+
+  if (!event) return null;
+
+  let plan;
+  if (!data && payout.status === 'error') {
+    plan = (
+      <div className={styles.state} role="alert">
+        <p>{t('debts.error')}</p>
+        <Button scheme="gray" onClick={() => void dispatch(fetchPayout({ eventId: event.id, ...displayParams }))}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!data) {
+    plan = (
+      <div role="status" aria-label={t('common:actions.loading')} className={styles.skeletonList} data-testid="debts-loading">
+        {[0, 1].map((i) => (
+          <div key={i} className={styles.skeletonCard} />
+        ))}
+      </div>
+    );
+  } else if (transfers.length === 0) {
+    plan = <Settled />;
+  } else {
+    plan = (
+      <>
+        <p className={styles.hint}>
+          {t('debts.transfers', { count: transfers.length })} {t('debts.planHint')}
+        </p>
+        <ul className={styles.cards} data-testid="settle-plan">
+          {transfers.map((tr) => (
+            <PaybackCard key={`${tr.from}-${tr.to}-${tr.amount}`} transfer={tr} people={people} eventId={event.id} approximate={data.approximate} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="debts-title">
+      <div className={styles.head}>
+        <h2 id="debts-title" className={styles.heading}>
+          {t('debts.title')}
+        </h2>
+        <div className={styles.segmented} role="radiogroup" aria-label={t('debts.view')}>
+          {(['plan', 'plain'] as const).map((v) => (
+            <label key={v} className={styles.segment} data-active={view === v || undefined}>
+              <input type="radio" name="debts-view" value={v} checked={view === v} onChange={() => setView(v)} />
+              {t(`debts.${v}`)}
+            </label>
+          ))}
+        </div>
+      </div>
+      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} version={version} />}</div>
+    </section>
+  );
 }

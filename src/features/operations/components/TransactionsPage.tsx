@@ -1,5 +1,307 @@
-import { Placeholder } from '@/components/Placeholder';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Operation } from '@common/contract/operations';
+import { OPERATIONS_PAGE_SIZE } from '@common/contract/operations';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Spinner } from '@/components/Spinner';
+import { useCurrentEvent } from '@/features/events';
+import { OperationForm } from '../form/OperationForm';
+import { dayLabel, groupByDay } from '../lib/feed';
+import { localeOf } from '../lib/money';
+import { canObserve, useInView } from '../lib/observe';
+import { useEventPeople, type EventPeople } from '../lib/people';
+import { deleteOperation, keyOf, loadFeed, loadMore, markSeen, restoreOperation } from '../operations-slice';
+import { MoveDialog } from './MoveDialog';
+import { OperationRow, type RowActions } from './OperationRow';
+import styles from './Transactions.module.css';
 
+/** How long rows must have been on screen before they are marked seen together. */
+const SEEN_FLUSH_MS = 600;
+/** Pages further than this from the viewport are replaced by a box of their height. */
+const PAGE_MARGIN = '1600px 0px';
+
+function Skeleton() {
+  return (
+    <div className={styles.skeleton} aria-hidden="true" data-testid="feed-skeleton">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className={styles.skeletonRow}>
+          <span className={styles.skeletonIcon} />
+          <span className={styles.skeletonLines}>
+            <span />
+            <span />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One server page of the feed. Far from the viewport it keeps only its measured height, so the DOM
+ * stays a few pages deep however long the history is scrolled; near it, it renders its day groups.
+ */
+const FeedPage = memo(function FeedPage({
+  ops,
+  previousDay,
+  people,
+  actions,
+  index,
+}: {
+  ops: Operation[];
+  previousDay: string | null;
+  people: EventPeople;
+  actions: RowActions;
+  index: number;
+}) {
+  const { t, i18n } = useTranslation('operations');
+  const locale = localeOf(i18n.language);
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(true);
+  const height = useRef<number | null>(null);
+  useInView(
+    ref,
+    (visible) => {
+      if (!visible && ref.current) height.current = ref.current.offsetHeight;
+      setNear(visible);
+    },
+    PAGE_MARGIN,
+  );
+  const groups = useMemo(() => groupByDay(ops, previousDay), [ops, previousDay]);
+  const collapsed = !near && height.current !== null;
+  const words = { today: t('feed.today'), yesterday: t('feed.yesterday') };
+  return (
+    <div ref={ref} data-page={index} style={collapsed ? { height: height.current ?? undefined } : undefined}>
+      {!collapsed &&
+        groups.map((g) => (
+          <section key={`${g.day}-${g.ops[0]?.id}`} className={styles.day} aria-label={dayLabel(g.day, locale, words)}>
+            {!g.continued && <h3 className={styles.dayHeader}>{dayLabel(g.day, locale, words)}</h3>}
+            {g.ops.map((op) => (
+              <OperationRow key={op.id} op={op} people={people} actions={actions} />
+            ))}
+          </section>
+        ))}
+    </div>
+  );
+});
+
+function LoadMore({ onLoad, status }: { onLoad: () => void; status: 'idle' | 'loading' | 'success' | 'error' }) {
+  const { t } = useTranslation('operations');
+  const ref = useRef<HTMLDivElement>(null);
+  useInView(ref, (visible) => visible && onLoad(), '600px 0px');
+  return (
+    <div ref={ref} className={styles.more} data-testid="feed-more">
+      {status === 'error' ? (
+        <>
+          <p role="alert">{t('feed.moreError')}</p>
+          <Button scheme="gray" onClick={onLoad}>
+            {t('common:actions.retry')}
+          </Button>
+        </>
+      ) : status === 'loading' || canObserve() ? (
+        <span className={styles.moreLoading}>
+          <Spinner size={18} decorative /> {t('feed.loadingMore')}
+        </span>
+      ) : (
+        <Button scheme="gray" onClick={onLoad}>
+          {t('feed.loadingMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Marks the rows the user has actually had on screen as seen, a batch at a time. */
+function useSeenTracker(container: RefObject<HTMLDivElement | null>, eventId: number | null, unread: number, ids: readonly number[]) {
+  const dispatch = useAppDispatch();
+  const queue = useRef(new Set<number>());
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const unreadRef = useRef(unread);
+  unreadRef.current = unread;
+
+  const flush = useCallback(() => {
+    timer.current = null;
+    if (eventId === null || queue.current.size === 0) return;
+    const batch = [...queue.current];
+    queue.current.clear();
+    // Reading as many as are unread means everything is read: one call, and the counter goes to 0.
+    void dispatch(markSeen({ eventId, ids: batch, all: batch.length >= unreadRef.current }));
+  }, [dispatch, eventId]);
+
+  useEffect(() => {
+    const root = container.current;
+    if (!root || !canObserve() || eventId === null) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          const id = Number((entry.target as HTMLElement).dataset.op);
+          if (Number.isFinite(id)) queue.current.add(id);
+          io.unobserve(entry.target);
+        }
+        if (queue.current.size > 0 && timer.current === null) timer.current = setTimeout(flush, SEEN_FLUSH_MS);
+      },
+      { threshold: 0.6 },
+    );
+    root.querySelectorAll('article[data-unread]').forEach((el) => io.observe(el));
+    return () => io.disconnect();
+  }, [container, eventId, ids, flush]);
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) {
+        clearTimeout(timer.current);
+        flush();
+      }
+    },
+    [flush],
+  );
+}
+
+/** The transactions tab: the event's operations and comments, newest first, grouped by day. */
 export default function TransactionsPage() {
-  return <Placeholder title="transactions" />;
+  const { t } = useTranslation('operations');
+  const dispatch = useAppDispatch();
+  const { event, displayParams } = useCurrentEvent();
+  const people = useEventPeople();
+  const feed = useAppSelector((s) => s.operations.feed);
+  const [formOpen, setFormOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<Operation | null>(null);
+  const [moving, setMoving] = useState<Operation | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  const eventId = event?.id ?? null;
+  const wanted = eventId !== null ? { eventId, ...displayParams } : null;
+  const wantedKey = wanted ? keyOf(wanted) : null;
+
+  useEffect(() => {
+    if (wanted && feed.key !== wantedKey) void dispatch(loadFeed(wanted));
+    // `wanted` is rebuilt each render; its key says everything.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, wantedKey, feed.key]);
+
+  const ops = useMemo(() => feed.ids.map((id) => feed.byId[id]).filter((op): op is Operation => !!op), [feed.ids, feed.byId]);
+  const pages = useMemo(() => {
+    const out: Operation[][] = [];
+    for (let i = 0; i < ops.length; i += OPERATIONS_PAGE_SIZE) out.push(ops.slice(i, i + OPERATIONS_PAGE_SIZE));
+    return out;
+  }, [ops]);
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      onDelete: (op) => setConfirmDelete(op),
+      onRestore: (op) => void dispatch(restoreOperation(op.id)),
+      onMove: (op) => setMoving(op),
+    }),
+    [dispatch],
+  );
+
+  const unread = event?.unread_cnt ?? 0;
+  useSeenTracker(container, eventId, unread, feed.ids);
+  const onLoadMore = useCallback(() => void dispatch(loadMore()), [dispatch]);
+
+  if (!event) return null;
+  const current = feed.key === wantedKey;
+  const firstLoad = !current || (feed.status === 'loading' && feed.ids.length === 0) || feed.status === 'idle';
+  const hasMore = feed.loadedPages < feed.pages;
+
+  const addButton = (
+    <button type="button" className={styles.add} onClick={() => setFormOpen(true)} data-tour="add-operation" data-testid="add-operation">
+      <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+        <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      </svg>
+      <span className={styles.addText}>{t('feed.add')}</span>
+    </button>
+  );
+
+  let body;
+  if (current && feed.status === 'error' && feed.ids.length === 0) {
+    body = (
+      <div className={styles.state} role="alert">
+        <p>{t('feed.error')}</p>
+        <Button scheme="gray" onClick={() => wanted && void dispatch(loadFeed(wanted))}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  } else if (firstLoad) {
+    body = (
+      <div role="status" aria-label={t('common:actions.loading')}>
+        <Skeleton />
+      </div>
+    );
+  } else if (ops.length === 0) {
+    body = (
+      <div className={styles.state} data-testid="feed-empty">
+        <p>{t('feed.empty')}</p>
+        <Button onClick={() => setFormOpen(true)}>{t('feed.add')}</Button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {pages.map((page, i) => {
+          const prev = i > 0 ? pages[i - 1]?.[OPERATIONS_PAGE_SIZE - 1] : undefined;
+          return (
+            <FeedPage
+              key={i}
+              index={i}
+              ops={page}
+              previousDay={prev ? groupByDay([prev], null)[0]!.day : null}
+              people={people}
+              actions={actions}
+            />
+          );
+        })}
+        {hasMore ? (
+          <LoadMore onLoad={onLoadMore} status={feed.moreStatus} />
+        ) : (
+          feed.pages > 1 && <p className={styles.end}>{t('feed.end')}</p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="transactions-title">
+      <div className={styles.head}>
+        <h2 id="transactions-title" className={styles.heading}>
+          {t('feed.title')}
+          {current && feed.status === 'success' && <span className={styles.count}>{t('count', { count: feed.count })}</span>}
+        </h2>
+        {unread > 0 && (
+          <span className={styles.unread}>
+            <span className={styles.unreadBadge}>{t('feed.unread', { count: unread })}</span>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                const first = ops.find((op) => !op.seen) ?? ops[0];
+                if (first) void dispatch(markSeen({ eventId: event.id, ids: [first.id], all: true }));
+              }}
+            >
+              {t('feed.markAllRead')}
+            </button>
+          </span>
+        )}
+        {addButton}
+      </div>
+      <div ref={container} className={styles.feed} data-tour="transactions-feed" data-testid="transactions-feed" aria-label={t('feed.feedLabel')} aria-busy={feed.moreStatus === 'loading'}>
+        {body}
+      </div>
+      {formOpen && <OperationForm eventId={event.id} eventCurrency={event.eventCurrency} onClose={() => setFormOpen(false)} />}
+      {confirmDelete && (
+        <ConfirmDialog
+          title={t('feed.deleteTitle')}
+          text={t('feed.deleteText')}
+          confirmLabel={t('feed.delete')}
+          scheme="danger"
+          onSubmit={() => dispatch(deleteOperation(confirmDelete.id))}
+          onClose={() => setConfirmDelete(null)}
+        />
+      )}
+      {moving && <MoveDialog op={moving} onClose={() => setMoving(null)} />}
+    </section>
+  );
 }

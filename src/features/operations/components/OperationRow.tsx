@@ -1,0 +1,181 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Operation } from '@common/contract/operations';
+import { Avatar } from '@/components/Avatar';
+import { KindIcon } from '../form/KindIcon';
+import { payerOf, sharersOf, timeLabel } from '../lib/feed';
+import { localeOf, money } from '../lib/money';
+import type { EventPeople } from '../lib/people';
+import styles from './Transactions.module.css';
+
+export interface RowActions {
+  onDelete: (op: Operation) => void;
+  onRestore: (op: Operation) => void;
+  onMove: (op: Operation) => void;
+}
+
+function RowMenu({ op, actions }: { op: Operation; actions: RowActions }) {
+  const { t } = useTranslation('operations');
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: Event) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+  return (
+    <div className={styles.menuWrap} ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" className={styles.menuButton} aria-label={t('feed.actions')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <circle cx="4" cy="10" r="1.6" fill="currentColor" />
+          <circle cx="10" cy="10" r="1.6" fill="currentColor" />
+          <circle cx="16" cy="10" r="1.6" fill="currentColor" />
+        </svg>
+      </button>
+      {open && (
+        <div className={styles.menu} role="menu">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              actions.onMove(op);
+            }}
+          >
+            {t('feed.move')}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.danger}
+            onClick={() => {
+              setOpen(false);
+              actions.onDelete(op);
+            }}
+          >
+            {t('feed.delete')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function namesText(uids: readonly number[], people: EventPeople, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const names = uids.map((u) => people.name(u));
+  if (names.length <= 3) return names.join(', ');
+  return t('feed.andMore', { names: names.slice(0, 2).join(', '), count: names.length - 2 });
+}
+
+/**
+ * One operation in the feed: what it was (kind icon, description, the viewer's status label), how
+ * much (as entered, and in the event currency when that differs), who paid for whom, and how it
+ * moved the viewer's balance, in words and sign as well as colour.
+ */
+export const OperationRow = memo(function OperationRow({ op, people, actions }: { op: Operation; people: EventPeople; actions: RowActions }) {
+  const { t, i18n } = useTranslation('operations');
+  const locale = localeOf(i18n.language);
+  const time = timeLabel(op.details.date, locale);
+  const unread = !op.seen && !op.deleted;
+
+  if (op.kind === 'comment') {
+    const author = people.byUid.get(op.details.author);
+    const name = people.name(op.details.author);
+    return (
+      <article className={`${styles.row} ${styles.comment}`} data-op={op.id} data-kind="comment" data-unread={unread || undefined} data-deleted={op.deleted || undefined}>
+        <Avatar url={author?.avatar_url} name={author?.is_me ? author.full_name || name : name} size={36} />
+        <div className={styles.main}>
+          <div className={styles.meta}>
+            <span className={styles.who}>{name}</span>
+            <time dateTime={op.details.date}>{time}</time>
+            {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
+          </div>
+          <p className={styles.bubble}>{op.details.text}</p>
+          {op.deleted && <DeletedNote op={op} actions={actions} />}
+        </div>
+        {!op.deleted && <RowMenu op={op} actions={actions} />}
+      </article>
+    );
+  }
+
+  const original = money(op.details.original_amount, op.details.original_currency, locale);
+  const shownAmount = money(op.details.amount, op.details.currency, locale);
+  const converted = op.details.original_currency !== op.details.currency;
+  const mine = op.participants.find((p) => p.uid === people.me);
+  const effect = mine ? money(mine.effect, op.details.currency, locale, { sign: true }) : null;
+  const payer = payerOf(op);
+  const sharers = sharersOf(op).filter((u) => u !== payer || op.kind === 'even_purchase' || op.kind === 'split_purchase' || op.kind === 'deposit');
+  const payerName = payer !== null ? people.name(payer) : '';
+  const who =
+    op.kind === 'payback'
+      ? t('feed.sentBy', { name: payerName })
+      : op.kind === 'deposit'
+        ? t('feed.receivedBy', { name: payerName })
+        : op.kind === 'i_lent_them' || op.kind === 'they_lent_me'
+          ? t('feed.lentBy', { name: payerName })
+          : t('feed.paidBy', { name: payerName });
+  const whom = op.kind === 'payback' || op.kind === 'i_lent_them' || op.kind === 'they_lent_me'
+    ? t('feed.toPerson', { name: namesText(sharers, people, t) })
+    : t('feed.forPeople', { names: namesText(sharers, people, t) });
+  const approx = op.approximate ? t('approximate') : '';
+
+  return (
+    <article className={styles.row} data-op={op.id} data-kind={op.kind} data-unread={unread || undefined} data-deleted={op.deleted || undefined}>
+      <span className={styles.icon} data-kind={op.kind}>
+        <KindIcon kind={op.kind} />
+      </span>
+      <div className={styles.main}>
+        <div className={styles.top}>
+          <span className={styles.title}>{op.details.description || t(`kinds.${op.kind}`)}</span>
+          <span className={`${styles.amount} amount`} data-testid="op-amount">
+            {original?.text ?? '—'}
+          </span>
+        </div>
+        <div className={styles.meta}>
+          {op.status && (
+            <span className={styles.status} data-status={op.status}>
+              {t(`status.${op.status}`)}
+            </span>
+          )}
+          <span className={styles.who}>
+            {who} {whom}
+          </span>
+          {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
+        </div>
+        <div className={styles.bottom}>
+          <time dateTime={op.details.date} className={styles.time}>
+            {time}
+          </time>
+          {converted && shownAmount && (
+            <span className={`${styles.converted} amount`} title={op.approximate ? t('approximateHint') : undefined}>
+              {t('feed.inEventCurrency', { amount: `${approx}${shownAmount.text}` })}
+            </span>
+          )}
+          {effect && !op.deleted && (
+            <span className={`${styles.effect} amount`} data-money={effect.type} data-testid="op-effect">
+              {effect.type === 'neutral' ? t('effect.settled') : t('effect.balance', { amount: `${approx}${effect.text}` })}
+            </span>
+          )}
+          {!mine && !op.deleted && <span className={styles.effectNone}>{t('effect.none')}</span>}
+        </div>
+        {op.deleted && <DeletedNote op={op} actions={actions} />}
+      </div>
+      {!op.deleted && <RowMenu op={op} actions={actions} />}
+    </article>
+  );
+});
+
+function DeletedNote({ op, actions }: { op: Operation; actions: RowActions }) {
+  const { t } = useTranslation('operations');
+  return (
+    <div className={styles.deletedNote}>
+      <span className={styles.deletedBadge}>{t('feed.deleted')}</span>
+      <button type="button" className={styles.linkButton} onClick={() => actions.onRestore(op)}>
+        {t('feed.restore')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { PayoutResponse } from '@common/contract/events';
+import { isErrorCode } from '@common/errors';
+import { fromMinor, minorToDecimalString, parseMoneyInput } from '@common/money';
+import { useAppDispatch } from '@/app/hooks';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { MoneyInput } from '@/components/MoneyInput';
+import { Spinner } from '@/components/Spinner';
+import type { ApiError } from '@/lib/api-client';
+import { fetchPayoutCall, newIdempotencyKey } from '../operations-api';
+import { createOperation } from '../operations-slice';
+import { localeOf, minorOf, moneyMinor } from '../lib/money';
+import type { EventPeople } from '../lib/people';
+import styles from './Debts.module.css';
+
+export interface Transfer {
+  from: number;
+  to: number;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The families the two people settle for, when the plan groups them. */
+  fromFamily?: readonly number[];
+  toFamily?: readonly number[];
+}
+
+function Person({ uid, people, family, role }: { uid: number; people: EventPeople; family?: readonly number[]; role: 'from' | 'to' }) {
+  const { t } = useTranslation('operations');
+  const person = people.byUid.get(uid);
+  const name = people.name(uid);
+  const others = (family ?? []).filter((u) => u !== uid);
+  return (
+    <div className={styles.person} data-role={role}>
+      <span className={styles.faces}>
+        <Avatar url={person?.avatar_url} name={person?.is_me ? person.full_name || name : name} size={44} />
+        {others.slice(0, 3).map((u) => {
+          const p = people.byUid.get(u);
+          const n = people.name(u);
+          return <Avatar key={u} className={styles.faceSmall} url={p?.avatar_url} name={p?.is_me ? p.full_name || n : n} size={28} />;
+        })}
+      </span>
+      <span className={styles.personText}>
+        <span className={styles.personName}>{name}</span>
+        {others.length > 0 && (
+          <span className={styles.familyLine}>
+            {t('form.wholeFamily')}: {[name, ...others.map((u) => people.name(u))].join(', ')}
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * One payment of the plan: who pays whom how much, and a Payback button that records it in one
+ * click (a payback from the debtor to the creditor). The amount is pre-filled and can be changed
+ * first for a partial payback. Converted (approximate) amounts are recorded in the event currency
+ * from the exact plan, so a full payback always brings the balances to zero.
+ */
+export function PaybackCard({
+  transfer,
+  people,
+  eventId,
+  approximate,
+  compact = false,
+}: {
+  transfer: Transfer;
+  people: EventPeople;
+  eventId: number;
+  approximate: boolean;
+  compact?: boolean;
+}) {
+  const { t, i18n } = useTranslation('operations');
+  const locale = localeOf(i18n.language);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const id = useId();
+  const initial = minorToDecimalString(transfer.amount, transfer.currency);
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const key = useRef<{ body: string; key: string } | null>(null);
+  const mine = transfer.from === people.me ? 'pay' : transfer.to === people.me ? 'get' : null;
+
+  const record = async () => {
+    const parsed = parseMoneyInput(text, transfer.currency);
+    if (!parsed.ok) {
+      setError(t(`errors:${parsed.code}`));
+      setEditing(true);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      let amount = fromMinor(parsed.minor, transfer.currency);
+      let currency = transfer.currency;
+      if (approximate && parsed.minor === transfer.amount) {
+        // The shown plan was converted for display; pay exactly what the plan says in the event currency.
+        const exact: PayoutResponse = await fetchPayoutCall(eventId);
+        const same = exact.transfers.find((tr) => tr.from === transfer.from && tr.to === transfer.to);
+        if (same) {
+          amount = same.amount;
+          currency = same.currency;
+        }
+      }
+      const body = {
+        event_id: eventId,
+        details: { kind: 'payback' as const, amount, currency, description: '', payer: transfer.from },
+        participants: [{ uid: transfer.to }],
+      };
+      const json = JSON.stringify(body);
+      if (!key.current || key.current.body !== json) key.current = { body: json, key: newIdempotencyKey() };
+      const result = await dispatch(createOperation({ body, idempotencyKey: key.current.key }));
+      if (createOperation.fulfilled.match(result)) {
+        void navigate(`/events/${eventId}/transactions`);
+        return;
+      }
+      const err = result.payload as ApiError | undefined;
+      setError(err ? (isErrorCode(err.code) ? t(`errors:${err.code}`, { defaultValue: err.message }) : err.message) : t('form.failed'));
+    } catch (err) {
+      const e = err as ApiError;
+      setError(e && isErrorCode(e.code) ? t(`errors:${e.code}`) : t('form.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const amountText = moneyMinor(transfer.amount, transfer.currency, locale);
+  return (
+    <li className={compact ? `${styles.card} ${styles.compact}` : styles.card} data-testid="transfer" data-from={transfer.from} data-to={transfer.to} data-mine={mine ?? undefined}>
+      <div className={styles.parties}>
+        <Person uid={transfer.from} people={people} family={transfer.fromFamily} role="from" />
+        <span className={styles.arrow}>
+          <span className={styles.pays}>{t('debts.pays')}</span>
+          <svg width="40" height="16" viewBox="0 0 40 16" aria-hidden="true">
+            <path d="M2 8h34M29 2l7 6-7 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <Person uid={transfer.to} people={people} family={transfer.toFamily} role="to" />
+      </div>
+      <div className={styles.action}>
+        {mine && <span className={styles.mineBadge}>{mine === 'pay' ? t('debts.youPay') : t('debts.youGet')}</span>}
+        {editing ? (
+          <label className={styles.editAmount}>
+            <span className="visually-hidden">{t('form.amount')}</span>
+            <MoneyInput id={`${id}-amount`} currency={transfer.currency} value={text} onValueChange={setText} invalid={!!error} className={styles.amountInput} />
+            <span className={styles.code}>{transfer.currency}</span>
+          </label>
+        ) : (
+          <span className={`${styles.amount} amount`} data-testid="transfer-amount">
+            {approximate && <abbr title={t('approximateHint')}>{t('approximate')}</abbr>}
+            {amountText}
+          </span>
+        )}
+        {!editing && (
+          <button type="button" className={styles.edit} onClick={() => setEditing(true)} aria-label={t('payback.edit')} title={t('payback.edit')}>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M11 2.5l2.5 2.5L6 12.5H3.5V10z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+            </svg>
+          </button>
+        )}
+        <Button onClick={() => void record()} disabled={busy} aria-busy={busy} data-testid="payback">
+          {busy && <Spinner size={16} decorative />}
+          {t('payback.action')}
+        </Button>
+      </div>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Plan transfers from the API (major units) as cards need them. */
+export function transfersOf(payout: PayoutResponse): Transfer[] {
+  const members = new Map(payout.families.map((f) => [f.id, f.members]));
+  return payout.transfers.map((tr) => ({
+    from: tr.from,
+    to: tr.to,
+    amount: minorOf(tr.amount, tr.currency) ?? 0,
+    currency: tr.currency,
+    fromFamily: members.get(tr.from_family),
+    toFamily: members.get(tr.to_family),
+  }));
+}

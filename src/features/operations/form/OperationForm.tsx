@@ -1,0 +1,384 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { COMMENT_MAX, DESCRIPTION_MAX } from '@common/contract/operations';
+import { isErrorCode } from '@common/errors';
+import type { OperationKind } from '@common/ledger';
+import { parseMoneyInput } from '@common/money';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/Button';
+import formStyles from '@/components/Form.module.css';
+import { Modal } from '@/components/Modal';
+import { MoneyInput } from '@/components/MoneyInput';
+import { Spinner } from '@/components/Spinner';
+import type { ApiError } from '@/lib/api-client';
+import { CurrencySelect } from '@/features/currencies';
+import { newIdempotencyKey } from '../operations-api';
+import { createOperation } from '../operations-slice';
+import { localeOf, moneyMinor } from '../lib/money';
+import { useEventPeople } from '../lib/people';
+import {
+  chosenPeople,
+  fitToCurrency,
+  FORM_KINDS,
+  hasErrors,
+  KIND_SHAPE,
+  newDraft,
+  remainderOf,
+  switchKind,
+  toBody,
+  validate,
+  type Draft,
+  type Errors,
+  type Field,
+} from './form-model';
+import { PeoplePicker } from './PeoplePicker';
+import { approximateMinor, crossRateOf } from './rates';
+import { KindIcon } from './KindIcon';
+import styles from './OperationForm.module.css';
+
+export interface OperationFormProps {
+  eventId: number;
+  eventCurrency: string;
+  /** What to start from: a kind, and for a payback its people and amount. */
+  initial?: Partial<Draft> & { kind?: OperationKind };
+  onClose: () => void;
+}
+
+/** A server answer's field, mapped to the form field it concerns. */
+function fieldOf(error: ApiError): Field | null {
+  switch (error.field) {
+    case 'amount':
+    case 'payer':
+    case 'text':
+    case 'date':
+    case 'description':
+      return error.field;
+    case 'participants':
+      return 'people';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The operation form: one sheet for all eight kinds with a kind switcher on top. Every rule of
+ * specification §5 is checked here before the server sees it; a retried submit carries the same
+ * Idempotency-Key, so the server records it once.
+ */
+export function OperationForm({ eventId, eventCurrency, initial, onClose }: OperationFormProps) {
+  const { t, i18n } = useTranslation('operations');
+  const locale = localeOf(i18n.language);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const people = useEventPeople();
+  const { me } = people;
+  const everyone = useMemo(() => people.participants.map((p) => p.uid), [people.participants]);
+  const ctx = { me, everyone, eventCurrency };
+  const [draft, setDraft] = useState<Draft>(() => ({ ...newDraft(initial?.kind ?? 'even_purchase', ctx), ...initial }));
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<ApiError | null>(null);
+  const key = useRef<{ body: string; key: string } | null>(null);
+  const currencies = useAppSelector((s) => s.currencies);
+  const uid = useId();
+
+  const shape = KIND_SHAPE[draft.kind];
+  const errors: Errors = useMemo(() => validate(draft, me), [draft, me]);
+  const candidates = shape.people === 'others' ? everyone.filter((u) => u !== me) : everyone;
+  const selected = chosenPeople(draft, me);
+  const remainder = shape.parts ? remainderOf(draft, selected) : null;
+
+  // Messages show after the first submit; a negative remainder shows at once (it is refused live).
+  const shown = (field: Field): string | null => {
+    const code = errors[field];
+    if (code && (submitted || (field === 'people' && code === 'remainder_negative'))) return t(`errors:${code}`);
+    if (serverError && fieldOf(serverError) === field) return errorText(serverError);
+    return null;
+  };
+  const errorText = (error: ApiError) =>
+    isErrorCode(error.code) ? t(`errors:${error.code}`, { defaultValue: error.message }) : error.message || t('form.failed');
+
+  const update = (patch: Partial<Draft>) => {
+    setServerError(null);
+    setDraft((d) => ({ ...d, ...patch }));
+  };
+
+  const changeCurrency = (currency: string) => {
+    setServerError(null);
+    setDraft((d) => ({
+      ...d,
+      currency,
+      amount: fitToCurrency(d.amount, currency),
+      parts: Object.fromEntries(Object.entries(d.parts).map(([k, v]) => [k, fitToCurrency(v, currency)])),
+    }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (busy || hasErrors(errors)) return;
+    const body = toBody(draft, eventId, me);
+    const text = JSON.stringify(body);
+    // The same request again (a retry) keeps its key; a changed one is a new operation.
+    if (!key.current || key.current.body !== text) key.current = { body: text, key: newIdempotencyKey() };
+    setBusy(true);
+    setServerError(null);
+    const result = await dispatch(createOperation({ body, idempotencyKey: key.current.key }));
+    setBusy(false);
+    if (createOperation.fulfilled.match(result)) {
+      onClose();
+      void navigate(`/events/${eventId}/transactions`);
+    } else if (result.payload) {
+      setServerError(result.payload);
+    }
+  };
+
+  const amountMinor = parseMoneyInput(draft.amount, draft.currency);
+  const converted =
+    amountMinor.ok && draft.currency !== eventCurrency
+      ? approximateMinor(amountMinor.minor, draft.currency, eventCurrency, crossRateOf(currencies.items, currencies.base, draft.currency, eventCurrency))
+      : null;
+
+  const partErrors: Record<number, string | undefined> = {};
+  for (const u of selected) {
+    const code = errors[`part-${u}`];
+    if (code && submitted) partErrors[u] = t(`errors:${code}`);
+  }
+
+  const personOptions = (list: readonly number[]) =>
+    list.map((u) => (
+      <option key={u} value={u}>
+        {people.name(u)}
+      </option>
+    ));
+
+  const formError = serverError && !fieldOf(serverError) ? errorText(serverError) : null;
+  const formId = `${uid}-form`;
+
+  return (
+    <Modal
+      title={t('form.title')}
+      onClose={onClose}
+      size="lg"
+      closable={!busy}
+      testId="operation-form"
+      initialFocus="input[name='amount'], textarea[name='text']"
+      footer={
+        <>
+          <Button scheme="gray" onClick={onClose} disabled={busy}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy} aria-busy={busy} data-testid="operation-save">
+            {busy && <Spinner size={16} decorative />}
+            {t('form.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <fieldset className={styles.kinds}>
+          <legend className="visually-hidden">{t('form.kind')}</legend>
+          {FORM_KINDS.map((kind) => (
+            <label key={kind} className={styles.kind} data-active={kind === draft.kind || undefined}>
+              <input
+                type="radio"
+                name="kind"
+                value={kind}
+                checked={kind === draft.kind}
+                onChange={() => {
+                  setServerError(null);
+                  setSubmitted(false);
+                  setDraft((d) => switchKind(d, kind, ctx));
+                }}
+              />
+              <KindIcon kind={kind} />
+              <span>{t(`kinds.${kind}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className={styles.kindHint}>{t(`kindHints.${draft.kind}`)}</p>
+
+        {draft.kind === 'comment' ? (
+          <div className={formStyles.field}>
+            <label className={formStyles.label} htmlFor={`${uid}-text`}>
+              {t('form.text')}
+            </label>
+            <textarea
+              id={`${uid}-text`}
+              name="text"
+              className={`${formStyles.input} ${styles.textarea}`}
+              rows={4}
+              maxLength={COMMENT_MAX}
+              placeholder={t('form.textPlaceholder')}
+              value={draft.text}
+              aria-invalid={shown('text') ? true : undefined}
+              aria-describedby={shown('text') ? `${uid}-text-error` : undefined}
+              onChange={(e) => update({ text: e.target.value })}
+            />
+            {shown('text') && (
+              <p id={`${uid}-text-error`} className={formStyles.error}>
+                {shown('text')}
+              </p>
+            )}
+          </div>
+        ) : (
+          <>
+            <div className={styles.moneyRow}>
+              <div className={`${formStyles.field} ${styles.amountField}`}>
+                <label className={formStyles.label} htmlFor={`${uid}-amount`}>
+                  {t('form.amount')}
+                </label>
+                <MoneyInput
+                  id={`${uid}-amount`}
+                  name="amount"
+                  className={styles.amountInput}
+                  currency={draft.currency}
+                  value={draft.amount}
+                  onValueChange={(amount) => update({ amount })}
+                  invalid={!!shown('amount')}
+                  aria-describedby={shown('amount') ? `${uid}-amount-error` : undefined}
+                />
+                {shown('amount') && (
+                  <p id={`${uid}-amount-error`} className={formStyles.error}>
+                    {shown('amount')}
+                  </p>
+                )}
+                {converted !== null && (
+                  <p className={formStyles.hint} data-testid="converted-hint">
+                    {t('form.approximateIn', { amount: moneyMinor(converted, eventCurrency, locale) })}
+                  </p>
+                )}
+              </div>
+              <div className={styles.currencyField}>
+                <CurrencySelect label={t('form.currency')} value={draft.currency} onChange={changeCurrency} />
+              </div>
+            </div>
+
+            {(shape.payer === 'pick' || shape.payer === 'lender') && (
+              <div className={styles.peopleRow}>
+                <div className={formStyles.field}>
+                  <label className={formStyles.label} htmlFor={`${uid}-payer`}>
+                    {t(`form.payer.${draft.kind}`)}
+                  </label>
+                  <select
+                    id={`${uid}-payer`}
+                    name="payer"
+                    className={`${formStyles.input} ${styles.select}`}
+                    value={draft.payer ?? ''}
+                    aria-invalid={shown('payer') ? true : undefined}
+                    aria-describedby={shown('payer') ? `${uid}-payer-error` : undefined}
+                    onChange={(e) => update({ payer: e.target.value ? Number(e.target.value) : null })}
+                  >
+                    {(draft.payer === null || shape.payer === 'lender' || draft.kind === 'payback') && <option value="">{t('form.choosePerson')}</option>}
+                    {personOptions(shape.payer === 'lender' ? everyone.filter((u) => u !== me) : everyone)}
+                  </select>
+                  {shown('payer') && (
+                    <p id={`${uid}-payer-error`} className={formStyles.error}>
+                      {shown('payer')}
+                    </p>
+                  )}
+                </div>
+                {draft.kind === 'payback' && (
+                  <div className={formStyles.field}>
+                    <label className={formStyles.label} htmlFor={`${uid}-recipient`}>
+                      {t('form.recipient')}
+                    </label>
+                    <select
+                      id={`${uid}-recipient`}
+                      name="recipient"
+                      className={`${formStyles.input} ${styles.select}`}
+                      value={draft.recipient ?? ''}
+                      aria-invalid={shown('recipient') ? true : undefined}
+                      aria-describedby={shown('recipient') ? `${uid}-recipient-error` : undefined}
+                      onChange={(e) => update({ recipient: e.target.value ? Number(e.target.value) : null })}
+                    >
+                      <option value="">{t('form.choosePerson')}</option>
+                      {personOptions(everyone)}
+                    </select>
+                    {shown('recipient') && (
+                      <p id={`${uid}-recipient-error`} className={formStyles.error}>
+                        {shown('recipient')}
+                      </p>
+                    )}
+                  </div>
+                )}
+              </div>
+            )}
+
+            {(shape.people === 'many' || shape.people === 'others') && (
+              <>
+                <PeoplePicker
+                  legend={t(`form.people.${draft.kind}`)}
+                  people={people}
+                  candidates={candidates}
+                  selected={selected}
+                  onChange={(list) => update({ people: list })}
+                  error={shown('people')}
+                  errorId={`${uid}-people-error`}
+                  parts={
+                    shape.parts
+                      ? {
+                          values: draft.parts,
+                          onChange: (u, text) => update({ parts: { ...draft.parts, [u]: text } }),
+                          currency: draft.currency,
+                          equal: remainder?.each ?? new Map(),
+                          errors: partErrors,
+                        }
+                      : undefined
+                  }
+                />
+                {shape.parts && remainder && (
+                  <p className={styles.remainder} data-testid="remainder" data-negative={remainder.left < 0 || undefined} aria-live="polite">
+                    {remainder.left === 0 && remainder.open.length === 0
+                      ? t('form.remainderNone')
+                      : remainder.open.length > 0
+                        ? t('form.remainderAmong', { amount: moneyMinor(remainder.left, draft.currency, locale), count: remainder.open.length })
+                        : t('form.remainder', { amount: moneyMinor(remainder.left, draft.currency, locale) })}
+                  </p>
+                )}
+              </>
+            )}
+
+            <div className={styles.detailsRow}>
+              <div className={`${formStyles.field} ${styles.dateField}`}>
+                <label className={formStyles.label} htmlFor={`${uid}-date`}>
+                  {t('form.date')}
+                </label>
+                <input
+                  id={`${uid}-date`}
+                  name="date"
+                  type="date"
+                  className={formStyles.input}
+                  value={draft.date}
+                  aria-invalid={shown('date') ? true : undefined}
+                  onChange={(e) => update({ date: e.target.value })}
+                />
+                {shown('date') && <p className={formStyles.error}>{shown('date')}</p>}
+              </div>
+              <div className={`${formStyles.field} ${styles.descriptionField}`}>
+                <label className={formStyles.label} htmlFor={`${uid}-description`}>
+                  {t('form.description')}
+                </label>
+                <input
+                  id={`${uid}-description`}
+                  name="description"
+                  className={formStyles.input}
+                  maxLength={DESCRIPTION_MAX}
+                  placeholder={t('form.descriptionPlaceholder')}
+                  value={draft.description}
+                  onChange={(e) => update({ description: e.target.value })}
+                />
+              </div>
+            </div>
+          </>
+        )}
+        {formError && (
+          <p className={formStyles.alert} role="alert">
+            {formError}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,258 @@
+import dayjs from 'dayjs';
+import type { CreateOperationBody } from '@common/contract/operations';
+import { COMMENT_MAX, DESCRIPTION_MAX } from '@common/contract/operations';
+import { currencyExponent } from '@common/currencies';
+import type { ErrorCode } from '@common/errors';
+import type { OperationKind } from '@common/ledger';
+import { fromMinor, parseMoneyInput } from '@common/money';
+import { splitEqually } from '@common/split';
+
+/**
+ * The operation form as data: one draft for all eight kinds, its validation with the
+ * specification's messages (§5, as error codes the errors namespace translates) and the request
+ * body. Pure, so every rule is tested without rendering.
+ */
+
+/** The order of the kind switcher: the everyday ones first. */
+export const FORM_KINDS: readonly OperationKind[] = [
+  'even_purchase',
+  'split_purchase',
+  'i_purchased_them',
+  'i_lent_them',
+  'they_lent_me',
+  'deposit',
+  'payback',
+  'comment',
+];
+
+export interface Draft {
+  kind: OperationKind;
+  amount: string;
+  currency: string;
+  /** The operation's day, YYYY-MM-DD in the user's time zone. */
+  date: string;
+  description: string;
+  /** A comment's text. */
+  text: string;
+  /** Who pays: the buyer, the receiver of a deposit, the lender of 'they lent me', the sender of a payback. */
+  payer: number | null;
+  /** The recipient of a payback. */
+  recipient: number | null;
+  /** The people sharing (purchases, deposit) or borrowing ('i lent them'), in picking order. */
+  people: number[];
+  /** Explicit parts by uid, as typed; empty means an equal part of what is left. */
+  parts: Record<number, string>;
+}
+
+export type Field = 'amount' | 'payer' | 'recipient' | 'people' | 'text' | 'date' | 'description' | `part-${number}`;
+export type Errors = Partial<Record<Field, ErrorCode>>;
+
+/** How each kind asks for people. */
+export interface KindShape {
+  /** 'pick': a payer picker; 'me': the author pays, no picker; 'lender': someone else lent me; 'none': comment. */
+  payer: 'pick' | 'me' | 'lender' | 'none';
+  /** 'many': a people picker; 'others': the picker without me; 'one': a single recipient; 'none'. */
+  people: 'many' | 'others' | 'one' | 'none';
+  /** Explicit parts per person may be typed (the rest is split equally). */
+  parts: boolean;
+  money: boolean;
+}
+
+export const KIND_SHAPE: Record<OperationKind, KindShape> = {
+  even_purchase: { payer: 'pick', people: 'many', parts: false, money: true },
+  split_purchase: { payer: 'pick', people: 'many', parts: true, money: true },
+  i_purchased_them: { payer: 'me', people: 'others', parts: true, money: true },
+  i_lent_them: { payer: 'me', people: 'others', parts: true, money: true },
+  they_lent_me: { payer: 'lender', people: 'none', parts: false, money: true },
+  deposit: { payer: 'pick', people: 'many', parts: true, money: true },
+  payback: { payer: 'pick', people: 'one', parts: false, money: true },
+  comment: { payer: 'none', people: 'none', parts: false, money: false },
+};
+
+export function today(): string {
+  return dayjs().format('YYYY-MM-DD');
+}
+
+export interface DraftContext {
+  me: number;
+  /** Everyone in the event, me first. */
+  everyone: readonly number[];
+  eventCurrency: string;
+}
+
+/** A new draft of a kind with the defaults people expect: I pay, everybody shares. */
+export function newDraft(kind: OperationKind, ctx: DraftContext, keep?: Partial<Draft>): Draft {
+  const others = ctx.everyone.filter((uid) => uid !== ctx.me);
+  const people = kind === 'i_purchased_them' ? others : KIND_SHAPE[kind].people === 'many' && kind !== 'i_lent_them' ? [...ctx.everyone] : [];
+  return {
+    kind,
+    amount: keep?.amount ?? '',
+    currency: keep?.currency ?? ctx.eventCurrency,
+    date: keep?.date ?? today(),
+    description: keep?.description ?? '',
+    text: keep?.text ?? '',
+    payer: kind === 'they_lent_me' ? null : ctx.me,
+    recipient: null,
+    people,
+    parts: {},
+  };
+}
+
+/** Switching kind keeps what was typed that still makes sense (amount, currency, date, description). */
+export function switchKind(draft: Draft, kind: OperationKind, ctx: DraftContext): Draft {
+  if (kind === draft.kind) return draft;
+  return newDraft(kind, ctx, { amount: draft.amount, currency: draft.currency, date: draft.date, description: draft.description, text: draft.text });
+}
+
+/**
+ * Money text typed for one currency, kept valid for another: extra decimals are cut, not moved
+ * into the whole part ('12.50' RUB becomes '12' JPY, never '1250').
+ */
+export function fitToCurrency(text: string, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const m = /^(\d*)([.,]?)(\d*)$/.exec(text);
+  if (!m) return '';
+  const [, int = '', sep = '', frac = ''] = m;
+  if (exponent === 0) return int;
+  return `${int}${sep}${frac.slice(0, exponent)}`;
+}
+
+export interface Remainder {
+  /** Minor units left after the explicit parts (negative when they exceed the amount). */
+  left: number;
+  /** People without an explicit part, who share what is left equally. */
+  open: number[];
+  /** Each open person's equal part, in ascending uid order of the leftover units. */
+  each: Map<number, number>;
+}
+
+/** The split purchase's live remainder: the amount minus the explicit parts typed so far. */
+export function remainderOf(draft: Draft, people: readonly number[]): Remainder | null {
+  const amount = parseMoneyInput(draft.amount, draft.currency);
+  if (!amount.ok) return null;
+  let explicit = 0;
+  const open: number[] = [];
+  for (const uid of people) {
+    const text = draft.parts[uid]?.trim() ?? '';
+    if (text === '') {
+      open.push(uid);
+      continue;
+    }
+    const part = parseMoneyInput(text, draft.currency, { allowZero: true });
+    if (!part.ok) return null;
+    explicit += part.minor;
+  }
+  const left = amount.minor - explicit;
+  const each = left > 0 && open.length > 0 ? splitEqually(left, open) : new Map<number, number>();
+  return { left, open, each };
+}
+
+/** The people a kind's picker means: 'others' kinds never include me. */
+export function chosenPeople(draft: Draft, me: number): number[] {
+  const shape = KIND_SHAPE[draft.kind];
+  if (shape.people === 'others') return draft.people.filter((uid) => uid !== me);
+  if (shape.people === 'many') return draft.people;
+  return [];
+}
+
+/** Every rule of specification §5 the form can check before asking the server. */
+export function validate(draft: Draft, me: number): Errors {
+  const errors: Errors = {};
+  const shape = KIND_SHAPE[draft.kind];
+  if (draft.description.length > DESCRIPTION_MAX) errors.description = 'validation_failed';
+  if (draft.kind === 'comment') {
+    if (!draft.text.trim()) errors.text = 'required_field';
+    else if (draft.text.length > COMMENT_MAX) errors.text = 'validation_failed';
+    return errors;
+  }
+  const amount = parseMoneyInput(draft.amount, draft.currency);
+  if (!amount.ok) errors.amount = amount.code;
+  if (!draft.date) errors.date = 'required_field';
+
+  if (shape.payer === 'pick' || shape.payer === 'lender') {
+    if (draft.payer === null) errors.payer = 'sender_or_recipient_required';
+    else if (shape.payer === 'lender' && draft.payer === me) errors.payer = 'sender_recipient_same';
+  }
+
+  if (draft.kind === 'payback') {
+    if (draft.recipient === null) errors.recipient = 'sender_or_recipient_required';
+    else if (draft.payer !== null && draft.recipient === draft.payer) errors.recipient = 'sender_recipient_same';
+    return errors;
+  }
+
+  const people = chosenPeople(draft, me);
+  if (shape.people === 'many' || shape.people === 'others') {
+    const involved = new Set(people);
+    if (draft.kind === 'even_purchase' || draft.kind === 'split_purchase') {
+      if (draft.payer !== null) involved.add(draft.payer);
+      if (people.length === 0 || involved.size < 2) errors.people = 'participants_too_few';
+    } else if (people.length === 0) {
+      errors.people = 'participants_too_few';
+    }
+  }
+
+  if (shape.parts && !errors.people) {
+    let badPart = false;
+    for (const uid of people) {
+      const text = draft.parts[uid]?.trim() ?? '';
+      if (text === '') continue;
+      const part = parseMoneyInput(text, draft.currency, { allowZero: true });
+      if (!part.ok) {
+        errors[`part-${uid}`] = part.code;
+        badPart = true;
+      }
+    }
+    if (!badPart && amount.ok) {
+      const rest = remainderOf(draft, people);
+      if (rest && rest.left < 0) errors.people = 'remainder_negative';
+      else if (rest && rest.open.length === 0 && rest.left !== 0) errors.people = 'parts_do_not_sum';
+    }
+  }
+  return errors;
+}
+
+export function hasErrors(errors: Errors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/**
+ * When the operation happened: now for today (so the feed orders it by the minute), else midday
+ * of the chosen day in the user's zone, which stays that calendar day for the statistics.
+ */
+export function operationDate(day: string, now = dayjs()): string {
+  if (day === now.format('YYYY-MM-DD')) return now.toISOString();
+  return dayjs(`${day}T12:00:00`).format('YYYY-MM-DDTHH:mm:ssZ');
+}
+
+function major(text: string, currency: string): number {
+  const parsed = parseMoneyInput(text, currency, { allowZero: true });
+  if (!parsed.ok) throw new Error(`invalid amount ${text}`);
+  return fromMinor(parsed.minor, currency);
+}
+
+/** The POST /operation/ body of a valid draft. */
+export function toBody(draft: Draft, eventId: number, me: number): CreateOperationBody {
+  const description = draft.description.trim();
+  if (draft.kind === 'comment') {
+    return { event_id: eventId, details: { kind: 'comment', text: draft.text.trim(), description: '' }, participants: [] };
+  }
+  const details: CreateOperationBody['details'] = {
+    kind: draft.kind,
+    amount: major(draft.amount, draft.currency),
+    currency: draft.currency,
+    description,
+    date: operationDate(draft.date),
+  };
+  const shape = KIND_SHAPE[draft.kind];
+  if (shape.payer === 'pick' || shape.payer === 'lender') details.payer = draft.payer;
+  let participants: CreateOperationBody['participants'] = [];
+  if (draft.kind === 'payback') {
+    participants = draft.recipient === null ? [] : [{ uid: draft.recipient }];
+  } else if (shape.people !== 'none') {
+    participants = chosenPeople(draft, me).map((uid) => {
+      const text = shape.parts ? (draft.parts[uid]?.trim() ?? '') : '';
+      return text ? { uid, amount: major(text, draft.currency) } : { uid };
+    });
+  }
+  return { event_id: eventId, details, participants };
+}

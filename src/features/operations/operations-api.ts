@@ -1,0 +1,64 @@
+import type { PayoutResponse } from '@common/contract/events';
+import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
+import { api, request } from '@/lib/api-client';
+
+/** The ledger calls of specification §7 that the operations feature makes. */
+
+export function fetchOperationPage(eventId: number, page: number, currency?: string, signal?: AbortSignal, liveOnly = false) {
+  return api.get<OperationListResponse>(
+    '/operation/',
+    { event: eventId, page, ...(currency ? { currency } : {}), ...(liveOnly ? { deleted: '0' } : {}) },
+    signal,
+  );
+}
+
+/**
+ * POST /operation/. The key is made once per form submission attempt chain: a retry after a
+ * timeout sends the same key and the server answers with the operation it already recorded.
+ */
+export function postOperation(body: CreateOperationBody, idempotencyKey: string) {
+  return request<Operation>('POST', '/operation/', { data: body, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function deleteOperationCall(id: number) {
+  return request<Operation>('DELETE', `/operation/${id}/`);
+}
+
+export function restoreOperationCall(id: number) {
+  return api.post<Operation>(`/operation/${id}/restore/`);
+}
+
+export function moveOperationCall(operationId: number, eventId: number) {
+  return api.post<Operation>('/operation/move_operation/', { event_id: eventId, operation_id: operationId });
+}
+
+export function markSeenCall(id: number, all = false) {
+  return api.post<{ event_id: number; unread_cnt: number }>(`/operation/${id}/seen`, all ? { all: true } : {});
+}
+
+/** Minutes this browser's clock is ahead of UTC, as the expenses call wants it (Moscow: 180). */
+export function utcOffsetMinutes(date = new Date()): number {
+  const offset = -date.getTimezoneOffset();
+  return offset === 0 ? 0 : offset;
+}
+
+export function fetchExpensesCall(eventId: number, currency?: string, signal?: AbortSignal) {
+  return api.get<ExpensesResponse>(
+    '/operation/expenses/',
+    { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}) },
+    signal,
+  );
+}
+
+export function fetchPayoutCall(eventId: number, currency?: string, signal?: AbortSignal) {
+  return api.get<PayoutResponse>(`/event/${eventId}/payout/`, currency ? { currency } : undefined, signal);
+}
+
+/** A fresh idempotency key; crypto.randomUUID needs a secure context, which localhost and https are. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Plain-http deployments on a LAN address have no randomUUID; 128 random bits serve the same purpose.
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
