@@ -6,6 +6,7 @@
  * alone at 20 families (exact) and 1,000 (greedy). Results go to bench/results/ (git-ignored).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { planSettlement, type BalanceRow } from '../common/settle';
@@ -179,6 +180,8 @@ async function main(): Promise<void> {
 
   const line = (s: Stat) =>
     `${s.name.padEnd(44)} ${String(s.runs).padStart(5)} ${s.median.toFixed(2).padStart(9)} ${s.p95.toFixed(2).padStart(9)}  ${Number.isFinite(s.target) ? (s.median < s.target ? `ok (< ${s.target})` : `OVER ${s.target}`) : ''}`;
+  // Two shared cores: other work on the machine shows up in every figure, so say how busy it was.
+  notes.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
   console.log(notes.map((n) => `# ${n}`).join('\n'));
   console.log(`${'measure'.padEnd(44)} ${'runs'.padStart(5)} ${'median ms'.padStart(9)} ${'p95 ms'.padStart(9)}`);
   for (const s of stats) console.log(line(s));
