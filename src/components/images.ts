@@ -30,11 +30,17 @@ function isAcceptedType(name: string, type: string): boolean {
   return type === 'image/png' || type === 'image/jpeg' || (!type && /\.(png|jpe?g)$/i.test(name));
 }
 
+/** The checks that need no decoding: png/jpg/jpeg and at most 5 MB, so a huge file is refused before it is read. */
+export function imageFileTypeProblem(file: Pick<ImageFacts, 'name' | 'type' | 'size'>): 'picture_size' | null {
+  if (!isAcceptedType(file.name, file.type)) return 'picture_size';
+  if (file.size > MAX_IMAGE_BYTES) return 'picture_size';
+  return null;
+}
+
 /** Before cropping: png/jpg/jpeg, each side 70 to 10000 px, at most 5 MB; all failures read the same. */
 export function imageFileProblem(facts: ImageFacts): 'picture_size' | null {
   const sideOk = (side: number) => side >= MIN_IMAGE_SIDE && side <= MAX_IMAGE_SIDE;
-  if (!isAcceptedType(facts.name, facts.type)) return 'picture_size';
-  if (facts.size > MAX_IMAGE_BYTES) return 'picture_size';
+  if (imageFileTypeProblem(facts)) return 'picture_size';
   if (!sideOk(facts.width) || !sideOk(facts.height)) return 'picture_size';
   return null;
 }

@@ -2,6 +2,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { contactListResponse, type Contact } from '@common/contract/contacts';
 import { currencyListResponse, type CurrencyListResponse } from '@common/contract/currency';
 import { userSchema, type User } from '@common/contract/user';
+import { ERROR_MESSAGES, type ErrorCode } from '@common/errors';
 
 /**
  * Server answers for web tests, each checked against the shared contract, so a test cannot pass
@@ -72,4 +73,14 @@ export function initialLoadHandlers(user: User | (() => User)) {
     mswHttp.get('/app/api/v1/user/contacts/', () => HttpResponse.json(aContactList(current()))),
     mswHttp.get('/app/api/v1/currency/', () => HttpResponse.json(aCurrencyList(current().currency))),
   ];
+}
+
+/** The events screen's first call, answered with no events, for tests that end on /events. */
+export function noEventsHandler() {
+  return mswHttp.get('/app/api/v1/event/', () => HttpResponse.json([]));
+}
+
+/** An error body as the server sends it (DESIGN §6). */
+export function errorBody(code: ErrorCode, status: number, field?: string) {
+  return HttpResponse.json({ error: ERROR_MESSAGES[code], code, ...(field ? { field } : {}) }, { status });
 }

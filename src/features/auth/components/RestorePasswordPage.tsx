@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Placeholder } from '@/components/Placeholder';
+import { CodeFlow } from './CodeFlow';
 
 export default function RestorePasswordPage() {
-  const { t } = useTranslation();
-  return <Placeholder title={t('titles.restore_password')} />;
+  return <CodeFlow purpose="restore" />;
 }

@@ -17,12 +17,19 @@ export function currencyLabel(code: string, lang: string, fallback = ''): string
   return lang.startsWith('ru') ? known.ru : known.en;
 }
 
-/** Matches the code or any part of the name, ignoring case ('eur', 'евро', 'dollar'). */
+/**
+ * Codes that start with the query first, then names with a word that does ('eur', 'евро',
+ * 'dollar'), ignoring case; matching inside words would make 'us' find 'Russian ruble'.
+ */
 export function filterCurrencies(options: CurrencyOption[], query: string): CurrencyOption[] {
   const q = query.trim().toLocaleLowerCase();
   if (!q) return options;
   const byCode = options.filter((o) => o.code.toLocaleLowerCase().startsWith(q));
-  const byName = options.filter((o) => !byCode.includes(o) && o.name.toLocaleLowerCase().includes(q));
+  const wordStart = (name: string) => {
+    const n = name.toLocaleLowerCase();
+    return n.startsWith(q) || n.includes(` ${q}`) || n.includes(`-${q}`);
+  };
+  const byName = options.filter((o) => !byCode.includes(o) && wordStart(o.name));
   return [...byCode, ...byName];
 }
 

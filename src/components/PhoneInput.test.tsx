@@ -1,0 +1,54 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderComponent } from '../../tests/web/render-component';
+import { loadPhoneLib, phoneLibIfLoaded } from './phone-lib';
+import { PhoneInput } from './PhoneInput';
+
+function Harness({ onValidity }: { onValidity: (valid: boolean) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <PhoneInput
+        label="Phone"
+        value={value}
+        onChange={(v, valid) => {
+          setValue(v);
+          onValidity(valid);
+        }}
+      />
+      <button>Elsewhere</button>
+    </>
+  );
+}
+
+describe('PhoneInput (specification §5)', () => {
+  it('cleans what was typed before the phone library loaded', async () => {
+    // Runs first in this file, so the library really is not there yet.
+    expect(phoneLibIfLoaded()).toBeNull();
+    const user = userEvent.setup();
+    const onValidity = vi.fn();
+    renderComponent(<Harness onValidity={onValidity} />);
+    const input = screen.getByLabelText('Phone');
+    await user.type(input, '8 916 123-45-67');
+    await waitFor(() => expect(input).toHaveValue('89161234567'));
+    expect(onValidity).toHaveBeenLastCalledWith(true);
+  });
+
+  it("keeps only '+' and digits, reports validity, and shows the number in international format", async () => {
+    const user = userEvent.setup();
+    const onValidity = vi.fn();
+    renderComponent(<Harness onValidity={onValidity} />);
+    const input = screen.getByLabelText('Phone');
+    await user.click(input);
+    await act(() => loadPhoneLib());
+    await user.type(input, '+7 (916) abc 123-45');
+    expect(input).toHaveValue('+791612345');
+    expect(onValidity).toHaveBeenLastCalledWith(false);
+    await user.type(input, '67');
+    expect(onValidity).toHaveBeenLastCalledWith(true);
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(input).toHaveValue('+7 916 123 45 67');
+  });
+});

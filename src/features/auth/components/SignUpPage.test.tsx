@@ -1,0 +1,143 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aNewUser, errorBody, initialLoadHandlers } from '../../../../tests/web/fixtures';
+import { server } from '../../../../tests/web/msw';
+import { renderApp } from '../../../../tests/web/render';
+
+const PHONE = '+79161234567';
+
+function codeHandler(calls: unknown[] = []) {
+  return mswHttp.post('/app/api/v2/auth/code/', async ({ request }) => {
+    calls.push({ for: new URL(request.url).searchParams.get('for'), body: await request.json() });
+    return HttpResponse.json({ phone: PHONE, expires_in: 600 });
+  });
+}
+
+async function toCodeStep(language: 'en' | 'ru' = 'en') {
+  const view = renderApp('/signup', { language });
+  // Only the timer test fakes the clock; the others run on real time.
+  const user = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
+  await user.type(await screen.findByLabelText(language === 'en' ? 'Phone number' : 'Номер телефона'), '8 916 123 45 67');
+  await user.click(screen.getByRole('button', { name: language === 'en' ? 'Get the code' : 'Получить код' }));
+  return { ...view, user };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('SignUpPage: phone, code, password', () => {
+  it('checks the phone before asking for a code', async () => {
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Get the code' }));
+    expect(await screen.findByText('Required field')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone number'), '+7916');
+    await user.click(screen.getByRole('button', { name: 'Get the code' }));
+    expect(await screen.findByText('phone incorrect')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['user_exists', 409, 'User with this phone already exists'],
+    ['too_many_code_requests', 429, 'Too many code requests for this phone number. Please try again later.'],
+    ['code_send_failed', 502, 'Server could not send the code. Please try again later.'],
+    ['internal', 500, 'Server could not send the code. Please try again later.'],
+  ] as const)('shows the server’s %s answer to the code request', async (code, status, text) => {
+    server.use(mswHttp.post('/app/api/v2/auth/code/', () => errorBody(code, status, 'phone')));
+    await toCodeStep();
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Get the code' })).toBeInTheDocument();
+  });
+
+  it('shows the code-request refusal in Russian', async () => {
+    server.use(mswHttp.post('/app/api/v2/auth/code/', () => errorBody('user_exists', 409, 'phone')));
+    await toCodeStep('ru');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Пользователь с этим номером уже существует');
+  });
+
+  it('validates the code, and offers a new one after 60 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls: unknown[] = [];
+    server.use(codeHandler(calls));
+    const { user } = await toCodeStep();
+    expect(await screen.findByText('Enter the code we sent to +7 916 123 45 67.')).toBeInTheDocument();
+    expect(calls).toEqual([{ for: 'signup', body: { phone: PHONE } }]);
+    expect(screen.getByTestId('resend-timer')).toHaveTextContent('You can get a new code in 1:00');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Required field')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code from the SMS'), '12a3');
+    expect(screen.getByLabelText('Code from the SMS')).toHaveValue('123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('confirmation code too short')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(screen.getByTestId('resend-timer')).toHaveTextContent(/0:4[45]/);
+    expect(screen.queryByRole('button', { name: 'Send the code again' })).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(46_000));
+    await user.click(await screen.findByRole('button', { name: 'Send the code again' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(await screen.findByText('We have sent a new code.')).toBeInTheDocument();
+    expect(screen.getByTestId('resend-timer')).toHaveTextContent('1:00');
+  });
+
+  it('checks the password, goes back to the code step on a wrong code, and signs up', async () => {
+    let attempt = 0;
+    const bodies: unknown[] = [];
+    let loginBody: unknown;
+    server.use(
+      codeHandler(),
+      mswHttp.post('/app/api/v2/auth/password/', async ({ request }) => {
+        bodies.push({ for: new URL(request.url).searchParams.get('for'), body: await request.json() });
+        attempt += 1;
+        return attempt === 1 ? errorBody('code_invalid', 400, 'code') : HttpResponse.json({ token: 'fresh' });
+      }),
+      mswHttp.post('/app/api/v2/auth/login/', async ({ request }) => {
+        loginBody = await request.json();
+        return HttpResponse.json({ token: 'remembered' });
+      }),
+      ...initialLoadHandlers(aNewUser({ phone: PHONE })),
+    );
+    const { user, router } = await toCodeStep();
+    await user.type(await screen.findByLabelText('Code from the SMS'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Create the account' }));
+    expect(await screen.findByText('Required field')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'abcd');
+    await user.click(screen.getByRole('button', { name: 'Create the account' }));
+    expect(await screen.findByText('Password is too short')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'e');
+    await user.click(screen.getByRole('button', { name: 'Create the account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The confirmation code is incorrect or expired.');
+    const code = screen.getByLabelText('Code from the SMS');
+    await user.clear(code);
+    await user.type(code, '222222');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The password typed before is kept: only the code was wrong.
+    expect(await screen.findByLabelText('New password')).toHaveValue('abcde');
+    await user.click(screen.getByRole('button', { name: 'Create the account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkuser'));
+    expect(bodies).toEqual([
+      { for: 'signup', body: { phone: PHONE, code: '111111', password: 'abcde' } },
+      { for: 'signup', body: { phone: PHONE, code: '222222', password: 'abcde' } },
+    ]);
+    expect(loginBody).toEqual({ phone: PHONE, password: 'abcde', remember: true });
+    expect(localStorage.getItem('token')).toBe('remembered');
+  });
+
+  it("reads a failed registration as 'Error in registration'", async () => {
+    server.use(codeHandler(), mswHttp.post('/app/api/v2/auth/password/', () => errorBody('internal', 500)));
+    const { user } = await toCodeStep();
+    await user.type(await screen.findByLabelText('Code from the SMS'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('New password'), 'abcde');
+    await user.click(screen.getByRole('button', { name: 'Create the account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error in registration. Please try again.');
+    expect(screen.getByLabelText('New password')).toBeInTheDocument();
+  });
+});
