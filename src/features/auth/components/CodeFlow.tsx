@@ -14,7 +14,7 @@ import { CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
 import { authErrorText } from './auth-errors';
 import styles from './Auth.module.css';
 
-/** docs/decisions/0003-signup-resend-timer.md: a new code can be asked for 60 seconds after the last one. */
+/** docs/decisions/0005-signup-resend-timer.md: a new code can be asked for 60 seconds after the last one. */
 export const RESEND_SECONDS = 60;
 
 type Step = 'phone' | 'code' | 'password';
