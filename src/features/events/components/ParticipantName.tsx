@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { EventParticipant } from '@common/contract/events';
 import { useAppSelector } from '@/app/hooks';
+import { Avatar } from '@/components/Avatar';
 import { selectParticipantMap } from '../selectors';
-import { PersonAvatar } from './PersonAvatar';
 import styles from './ParticipantName.module.css';
 
 type Named = Pick<EventParticipant, 'name' | 'is_me'>;
@@ -33,7 +33,8 @@ export function ParticipantName({
   const person = participant ?? (uid !== undefined ? byUid.get(uid) : undefined);
   if (!person) return <span className={styles.name}>{t('participants.unknown')}</span>;
   const name = participantName(person, t);
-  const face = avatar ? <PersonAvatar name={person.is_me ? person.full_name || name : name} url={person.avatar_url} size={size} /> : null;
+  // My initials come from my own name, not from 'me'.
+  const face = avatar ? <Avatar name={person.is_me ? person.full_name || name : name} url={person.avatar_url} size={size} /> : null;
   return (
     <span className={styles.wrap}>
       {face && link ? (

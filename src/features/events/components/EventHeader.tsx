@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { normalizeName } from '@common/names';
+import type { Event } from '@common/contract/events';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { TextField } from '@/components/TextField';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { DisplayMode } from '../events-api';
+import { changeEventCurrency, deleteEvent, displayModeSet, eventTitle, updateEvent } from '../events-slice';
+import { BalanceMessage } from './BalanceMessage';
+import { CurrencyPicker } from './CurrencyPicker';
+import { errorMessage } from './ErrorText';
+import styles from './EventsPage.module.css';
+
+function modeValue(mode: DisplayMode): string {
+  return mode.kind === 'currency' ? mode.currency : mode.kind;
+}
+
+function modeFrom(value: string): DisplayMode {
+  if (value === 'event' || value === 'original') return { kind: value };
+  return { kind: 'currency', currency: value };
+}
+
+export function EventHeader({ event }: { event: Event }) {
+  const { t } = useTranslation('events');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const mode = useAppSelector((s) => s.events.display[event.id]) ?? { kind: 'event' };
+  const changeError = useAppSelector((s) => s.events.changeError);
+  const [renaming, setRenaming] = useState(false);
+  const title = eventTitle(event);
+  const dialogue = event.quasi_event_name !== null;
+
+  const remove = async () => {
+    const result = await dispatch(deleteEvent(event.id));
+    if (deleteEvent.fulfilled.match(result)) void navigate('/events');
+  };
+
+  return (
+    <header className={styles.eventHeader} data-testid="event-header">
+      <div className={styles.headerTop}>
+        <Avatar url={event.image_url} name={title} size={56} />
+        <div className={styles.headerTitleBox}>
+          {renaming ? (
+            <RenameForm event={event} onDone={() => setRenaming(false)} />
+          ) : (
+            <div className={styles.headerTitleRow}>
+              <h2 className={styles.headerTitle}>{title}</h2>
+              {!dialogue && (
+                <button type="button" className={styles.iconButton} onClick={() => setRenaming(true)} aria-label={t('event.rename')} title={t('event.rename')}>
+                  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+                    <path d="M11 2.5l2.5 2.5L6 12.5H3.5V10z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+                  </svg>
+                </button>
+              )}
+            </div>
+          )}
+          <p className={styles.headerMeta}>
+            {dialogue ? t('list.dialogue') : t('event.participantsCount', { count: event.contacts.length })}
+          </p>
+          <BalanceMessage amount={event.payout} currency={event.currency} subject="me" approximate={event.approximate} />
+        </div>
+      </div>
+
+      <div className={styles.headerControls}>
+        <label className={styles.control}>
+          <span className={styles.controlLabel}>{t('display.eventCurrency')}</span>
+          {event.isUserOwner ? (
+            <CurrencyPicker
+              value={event.eventCurrency}
+              onChange={(currency) => void dispatch(changeEventCurrency({ id: event.id, currency }))}
+              testId="event-currency"
+            />
+          ) : (
+            <span className={styles.controlValue}>{event.eventCurrency}</span>
+          )}
+        </label>
+        <label className={styles.control}>
+          <span className={styles.controlLabel}>{t('display.showIn')}</span>
+          <CurrencyPicker
+            value={modeValue(mode)}
+            onChange={(value) => dispatch(displayModeSet({ id: event.id, mode: modeFrom(value) }))}
+            exclude={event.eventCurrency}
+            leading={[
+              { value: 'event', label: t('display.asStored', { currency: event.eventCurrency }) },
+              { value: 'original', label: t('display.original') },
+            ]}
+            testId="display-currency"
+          />
+        </label>
+        {event.approximate && (
+          <span className={styles.approximate} title={t('display.approximateHint')} data-testid="approximate">
+            ≈ {t('display.approximate')}
+          </span>
+        )}
+        {event.isUserOwner && (
+          <Button scheme="gray" className={styles.deleteEvent} onClick={() => void remove()} data-testid="delete-event">
+            {t('event.delete')}
+          </Button>
+        )}
+      </div>
+      {mode.kind === 'original' && <p className={styles.hint}>{t('display.originalHint')}</p>}
+      {event.approximate && <p className={styles.hint}>{t('display.approximateHint')}</p>}
+      {changeError && !renaming && (
+        <p role="alert" className={styles.errorText}>
+          {errorMessage(t, changeError, t('event.error'))}
+        </p>
+      )}
+    </header>
+  );
+}
+
+function RenameForm({ event, onDone }: { event: Event; onDone: () => void }) {
+  const { t } = useTranslation('events');
+  const dispatch = useAppDispatch();
+  const [name, setName] = useState(event.event_name);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const clean = normalizeName(name);
+    if (!clean) {
+      setError(t('create.nameRequired'));
+      return;
+    }
+    setBusy(true);
+    const result = await dispatch(updateEvent({ id: event.id, data: { event_name: clean } }));
+    setBusy(false);
+    if (updateEvent.fulfilled.match(result)) onDone();
+    else setError(errorMessage(t, result.payload ?? null, t('event.error')));
+  };
+  return (
+    <form className={styles.renameForm} onSubmit={(e) => void submit(e)} noValidate>
+      <TextField label={t('event.renameLabel')} value={name} onChange={(e) => setName(e.target.value)} error={error} autoFocus maxLength={100} />
+      <div className={styles.actions}>
+        <Button scheme="gray" onClick={onDone}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {t('common:actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

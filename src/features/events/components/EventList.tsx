@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { Event } from '@common/contract/events';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { eventTitle, fetchDeletedEvents, fetchEvents, restoreEvent } from '../events-slice';
+import { relativeTime } from '../time';
+import { BalanceMessage } from './BalanceMessage';
+import { ErrorText } from './ErrorText';
+import styles from './EventsPage.module.css';
+
+const TABS = ['transactions', 'my-share', 'debts'] as const;
+
+/** Switching events keeps the tab that is open, as the header's Events link does. */
+function useCurrentTab(): string {
+  const { pathname } = useLocation();
+  const last = pathname.split('/').filter(Boolean)[2];
+  return TABS.find((tab) => tab === last) ?? 'transactions';
+}
+
+export function EventList({ activeId, onCreate }: { activeId: number | null; onCreate: () => void }) {
+  const { t } = useTranslation('events');
+  const dispatch = useAppDispatch();
+  const { list, listLoaded, listStatus, listError } = useAppSelector((s) => s.events);
+  const tab = useCurrentTab();
+
+  let body;
+  if (!listLoaded && listStatus === 'error') {
+    body = (
+      <div className={styles.state} role="alert">
+        <p>{t('list.error')}</p>
+        {listError && listError.code !== 'network' && listError.code !== 'internal' && <ErrorText error={listError} fallback="" className="muted" />}
+        <Button scheme="gray" onClick={() => void dispatch(fetchEvents())}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!listLoaded) {
+    body = (
+      <ul className={styles.rows} aria-hidden="true" data-testid="events-skeleton">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i} className={styles.skeletonRow}>
+            <span className={styles.skeletonAvatar} />
+            <span className={styles.skeletonLines}>
+              <span />
+              <span />
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <div className={styles.state}>
+        <p>{t('list.empty')}</p>
+        <Button onClick={onCreate}>{t('list.create')}</Button>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className={styles.rows}>
+        {list.map((event) => (
+          <EventRow key={event.id} event={event} active={event.id === activeId} to={`/events/${event.id}/${tab}`} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className={styles.list} data-tour="events-list" aria-busy={listStatus === 'loading'} data-status={listStatus}>
+      <div className={styles.listHead}>
+        <h1 className={styles.listTitle}>{t('list.title')}</h1>
+        <Button onClick={onCreate} data-tour="events-create" data-testid="create-event">
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+            <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {t('list.create')}
+        </Button>
+      </div>
+      {listStatus === 'loading' && !listLoaded && (
+        <p className="visually-hidden" role="status">
+          {t('common:actions.loading')}
+        </p>
+      )}
+      {body}
+      {listLoaded && <DeletedEvents />}
+    </div>
+  );
+}
+
+function EventRow({ event, active, to }: { event: Event; active: boolean; to: string }) {
+  const { t, i18n } = useTranslation('events');
+  const title = eventTitle(event);
+  const dialogue = event.quasi_event_name !== null;
+  return (
+    <li>
+      <Link to={to} className={styles.row} aria-current={active ? 'page' : undefined} data-testid={`event-row-${event.id}`}>
+        <Avatar url={event.image_url} name={title} size={44} />
+        <span className={styles.rowMain}>
+          <span className={styles.rowTitle}>
+            <span className={styles.rowName}>{title}</span>
+            {dialogue && <span className={styles.tag}>{t('list.dialogue')}</span>}
+          </span>
+          <BalanceMessage amount={event.payout} currency={event.currency} subject="me" className={styles.rowBalance} />
+        </span>
+        <span className={styles.rowSide}>
+          <time dateTime={event.last_activity} className={styles.rowTime} title={t('list.lastActivity', { when: relativeTime(event.last_activity, i18n.language) })}>
+            {relativeTime(event.last_activity, i18n.language)}
+          </time>
+          {event.unread_cnt > 0 && (
+            <span className={styles.badge} aria-label={t('list.unread', { count: event.unread_cnt })} data-testid="unread-badge">
+              {event.unread_cnt > 99 ? '99+' : event.unread_cnt}
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Deleted events stay recoverable: the owner can restore them from here at any time. */
+function DeletedEvents() {
+  const { t } = useTranslation('events');
+  const dispatch = useAppDispatch();
+  const { deleted, deletedStatus } = useAppSelector((s) => s.events);
+  const [open, setOpen] = useState(false);
+  const toggle = () => {
+    if (!open) void dispatch(fetchDeletedEvents());
+    setOpen(!open);
+  };
+  return (
+    <div className={styles.deleted}>
+      <button type="button" className={styles.linkButton} aria-expanded={open} onClick={toggle}>
+        {open ? t('list.hideDeleted') : t('list.showDeleted')}
+      </button>
+      {open && (
+        <div>
+          {deletedStatus === 'loading' && deleted.length === 0 && <p className="muted">{t('common:actions.loading')}</p>}
+          {deletedStatus === 'error' && (
+            <p role="alert" className={styles.errorText}>
+              {t('list.error')}{' '}
+              <button type="button" className={styles.linkButton} onClick={() => void dispatch(fetchDeletedEvents())}>
+                {t('common:actions.retry')}
+              </button>
+            </p>
+          )}
+          {deletedStatus === 'success' && deleted.length === 0 && <p className="muted">{t('list.noDeleted')}</p>}
+          {deleted.length > 0 && (
+            <ul className={styles.deletedRows} aria-label={t('list.deletedTitle')}>
+              {deleted.map((event) => (
+                <li key={event.id} className={styles.deletedRow}>
+                  <Avatar url={event.image_url} name={eventTitle(event)} size={32} />
+                  <span className={styles.rowName}>{eventTitle(event)}</span>
+                  {event.isUserOwner && (
+                    <Button scheme="gray" onClick={() => void dispatch(restoreEvent(event.id))}>
+                      {t('list.restore')}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

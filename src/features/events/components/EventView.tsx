@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Button } from '@/components/Button';
+import { Spinner } from '@/components/Spinner';
+import { useCurrentEvent } from '../hooks';
+import { EventHeader } from './EventHeader';
+import { ParticipantsPanel } from './ParticipantsPanel';
+import styles from './EventsPage.module.css';
+
+const TABS = [
+  { path: 'transactions', label: 'event.transactions', tour: undefined },
+  { path: 'my-share', label: 'event.myShare', tour: undefined },
+  { path: 'debts', label: 'event.debts', tour: 'event-debts-tab' },
+] as const;
+
+function BackLink() {
+  const { t } = useTranslation('events');
+  return (
+    <Link to="/events" className={styles.back} data-testid="events-back">
+      <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+        <path d="M12.5 4.5L7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {t('event.back')}
+    </Link>
+  );
+}
+
+/** The open event: header, participants, the tab bar and the tab page from the operations feature. */
+export function EventView({ id }: { id: number | null }) {
+  const { t } = useTranslation('events');
+  const { pathname } = useLocation();
+  const { event, status, error, reload } = useCurrentEvent();
+
+  if (id === null || (status === 'error' && (error?.status === 404 || error?.code === 'not_found'))) {
+    return (
+      <div className={styles.eventState}>
+        <BackLink />
+        <p role="alert">{t('event.notFound')}</p>
+      </div>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className={styles.eventState}>
+        <BackLink />
+        <p role="alert">{t('event.error')}</p>
+        <Button scheme="gray" onClick={reload}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!event) {
+    return (
+      <div className={styles.eventState}>
+        <BackLink />
+        <Spinner size={28} />
+      </div>
+    );
+  }
+
+  const sub = pathname.split('/').filter(Boolean)[2];
+  return (
+    <div className={styles.event} data-testid="event-view">
+      <BackLink />
+      <EventHeader event={event} />
+      <ParticipantsPanel event={event} className={styles.people} />
+      <nav className={styles.tabs} aria-label={t('event.tabs')} data-tour="event-tabs">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.path}
+            to={`/events/${event.id}/${tab.path}`}
+            className={({ isActive }) =>
+              isActive || (tab.path === 'transactions' && sub === undefined) ? `${styles.tab} ${styles.tabActive}` : styles.tab
+            }
+            aria-current={tab.path === 'transactions' && sub === undefined ? 'page' : undefined}
+            data-tour={tab.tour}
+          >
+            {t(tab.label)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className={styles.tabPage}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MouseSensor,
+  pointerWithin,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Event, EventParticipant } from '@common/contract/events';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Button } from '@/components/Button';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { ApiError } from '@/lib/api-client';
+import { useAutoStartTour } from '@/features/tours';
+import { updateEvent } from '../events-slice';
+import { familyKeyboardCoordinates, moveToFamily, sumBalances, type FamilyTarget } from '../families';
+import { selectFamilies, selectParticipantMap, selectParticipants } from '../selectors';
+import { BalanceMessage } from './BalanceMessage';
+import { errorMessage } from './ErrorText';
+import { ParticipantName, participantName } from './ParticipantName';
+import { ParticipantPicker } from './ParticipantPicker';
+import styles from './ParticipantsPanel.module.css';
+
+/** The pointer decides when there is one (mouse, touch); the keyboard sensor lands on a target's centre. */
+const collision: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  return within.length > 0 ? within : closestCenter(args);
+};
+
+const NEW_FAMILY_ID = 'family-new';
+const familyId = (index: number) => `family-${index}`;
+
+/**
+ * The people of the event (specification §2): families grouped with a 'Whole family' row; the
+ * owner drags people between families (mouse, touch, keyboard) and removes people; anyone but
+ * in a dialogue adds participants with the picker.
+ */
+export function ParticipantsPanel({ event, className }: { event: Event; className?: string }) {
+  const { t } = useTranslation('events');
+  const dispatch = useAppDispatch();
+  const participants = useAppSelector(selectParticipants);
+  const byUid = useAppSelector(selectParticipantMap);
+  const families = useAppSelector(selectFamilies);
+  const dialogue = event.quasi_event_name !== null;
+  const owner = event.isUserOwner;
+  const canArrange = owner && !dialogue && participants.length > 1;
+
+  const [pending, setPending] = useState<number[][] | null>(null);
+  const [activeUid, setActiveUid] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<EventParticipant | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useAutoStartTour('eventFamilies', participants.length > 1);
+
+  const groups = useMemo(() => pending ?? families.map((f) => f.members), [pending, families]);
+  const serverBalance = useMemo(() => new Map(families.map((f) => [[...f.members].sort().join(','), f.balance])), [families]);
+  const familyBalance = (members: readonly number[]) =>
+    serverBalance.get([...members].sort().join(',')) ??
+    sumBalances(
+      members.map((uid) => byUid.get(uid)?.balance ?? 0),
+      event.currency,
+    );
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
+    // A short hold starts a drag on a phone, so a swipe over the list still scrolls it.
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: familyKeyboardCoordinates }),
+  );
+
+  const nameOf = (uid: number) => {
+    const p = byUid.get(uid);
+    return p ? participantName(p, t) : '';
+  };
+  const targetName = (id: string | number | undefined): string => {
+    if (id === NEW_FAMILY_ID) return t('participants.drag.newFamily');
+    const index = typeof id === 'string' ? Number(id.replace('family-', '')) : NaN;
+    const first = groups[index]?.[0];
+    return first !== undefined ? t('participants.drag.familyOf', { name: nameOf(first) }) : '';
+  };
+  const uidOf = (id: string | number) => Number(String(id).replace('person-', ''));
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('participants.drag.picked', { name: nameOf(uidOf(active.id)) }),
+    onDragOver: ({ active, over }) => (over ? t('participants.drag.over', { name: nameOf(uidOf(active.id)), target: targetName(over.id) }) : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? t('participants.drag.dropped', { name: nameOf(uidOf(active.id)), target: targetName(over.id) }) : t('participants.drag.cancelled', { name: nameOf(uidOf(active.id)) }),
+    onDragCancel: ({ active }) => t('participants.drag.cancelled', { name: nameOf(uidOf(active.id)) }),
+  };
+
+  const save = async (data: { families?: number[][]; contacts?: number[] }): Promise<ApiError | null> => {
+    setMessage(null);
+    const result = await dispatch(updateEvent({ id: event.id, data }));
+    if (updateEvent.fulfilled.match(result)) return null;
+    const error = result.payload ?? { message: '', code: 'internal' as const, status: 0 };
+    setMessage(errorMessage(t, error, t('event.error')));
+    return error;
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => setActiveUid(uidOf(active.id));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveUid(null);
+    if (!over) return;
+    const target: FamilyTarget = over.id === NEW_FAMILY_ID ? { kind: 'new' } : { kind: 'family', index: Number(String(over.id).replace('family-', '')) };
+    const next = moveToFamily(groups, uidOf(active.id), target);
+    if (!next) return;
+    setPending(next);
+    void save({ families: next }).then(() => setPending(null));
+  };
+
+  const askRemove = (person: EventParticipant) => {
+    setMessage(null);
+    // Specification §6: a person with a debt stays; no need to ask first to say so.
+    if (person.balance !== 0) setMessage(t('errors:delete_user_with_debt'));
+    else setRemoving(person);
+  };
+
+  const addSelected = async () => {
+    setBusy(true);
+    const error = await save({ contacts: [...participants.map((p) => p.uid), ...selected] });
+    setBusy(false);
+    if (!error) {
+      setAdding(false);
+      setSelected([]);
+    }
+  };
+
+  const activePerson = activeUid !== null ? byUid.get(activeUid) : undefined;
+  return (
+    <section className={[styles.panel, className].filter(Boolean).join(' ')} data-expanded={expanded} data-tour="event-people" aria-labelledby={`participants-${event.id}`} data-testid="participants-panel">
+      <div className={styles.head}>
+        <h3 id={`participants-${event.id}`} className={styles.title}>
+          {t('participants.title')} <span className={styles.count}>{participants.length}</span>
+        </h3>
+        <button type="button" className={styles.toggle} aria-expanded={expanded} onClick={() => setExpanded(!expanded)} data-testid="participants-toggle">
+          <span className="visually-hidden">{t('participants.title')}</span>
+          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" className={styles.chevron}>
+            <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </div>
+      <div className={styles.body}>
+        {participants.length === 0 ? (
+          <p className="muted">{t('participants.none')}</p>
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={collision}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDragCancel={() => setActiveUid(null)}
+            accessibility={{ announcements, screenReaderInstructions: { draggable: t('participants.drag.instructions') } }}
+          >
+            <ul className={styles.families} aria-busy={pending !== null}>
+              {groups.map((members, index) => (
+                <FamilyGroup
+                  key={familyId(index)}
+                  index={index}
+                  droppable={canArrange}
+                  wholeFamily={members.length > 1 ? familyBalance(members) : null}
+                  event={event}
+                  firstWhole={members.length > 1 && groups.findIndex((g) => g.length > 1) === index}
+                >
+                  {members.map((uid) => {
+                    const person = byUid.get(uid);
+                    return person ? (
+                      <PersonRow
+                        key={uid}
+                        person={person}
+                        event={event}
+                        draggable={canArrange}
+                        dragging={activeUid === uid}
+                        tourDrag={index === 0 && uid === members[0]}
+                        removable={owner && !dialogue && !person.is_owner && !person.is_me}
+                        onRemove={() => askRemove(person)}
+                      />
+                    ) : null;
+                  })}
+                </FamilyGroup>
+              ))}
+            </ul>
+            {canArrange && <NewFamilyTarget active={activeUid !== null} />}
+            <DragOverlay dropAnimation={null}>
+              {activePerson ? (
+                <div className={`${styles.row} ${styles.overlay}`}>
+                  <ParticipantName participant={activePerson} link={false} />
+                </div>
+              ) : null}
+            </DragOverlay>
+          </DndContext>
+        )}
+        <p className={styles.hint}>{canArrange ? t('participants.dragHint') : !dialogue && !owner ? t('participants.ownerOnlyHint') : null}</p>
+        {message && (
+          <p role="alert" className={styles.alert} data-testid="participants-message">
+            {message}
+          </p>
+        )}
+        {dialogue ? (
+          <p className={styles.hint}>{t('participants.dialogue')}</p>
+        ) : adding ? (
+          <div className={styles.adding}>
+            <ParticipantPicker
+              taken={participants.map((p) => p.uid)}
+              selected={selected}
+              onSelectedChange={setSelected}
+              actions={{
+                busy,
+                onCancel: () => {
+                  setAdding(false);
+                  setSelected([]);
+                },
+                onAdd: () => void addSelected(),
+              }}
+            />
+          </div>
+        ) : (
+          <Button scheme="gray" block onClick={() => setAdding(true)} data-testid="add-participants">
+            {t('participants.add')}
+          </Button>
+        )}
+      </div>
+      {removing && (
+        <ConfirmDialog
+          title={t('participants.delete', { name: participantName(removing, t) })}
+          text={t('participants.deleteConfirm', { name: participantName(removing, t) })}
+          confirmLabel={t('common:actions.delete')}
+          scheme="danger"
+          onSubmit={() => save({ contacts: participants.filter((p) => p.uid !== removing.uid).map((p) => p.uid) })}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function FamilyGroup({
+  index,
+  droppable,
+  wholeFamily,
+  firstWhole,
+  event,
+  children,
+}: {
+  index: number;
+  droppable: boolean;
+  wholeFamily: number | null;
+  firstWhole: boolean;
+  event: Event;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('events');
+  const { setNodeRef, isOver } = useDroppable({ id: familyId(index), disabled: !droppable });
+  return (
+    <li ref={setNodeRef} className={styles.family} data-over={isOver || undefined} data-testid="family" data-tour={index === 0 ? 'event-family' : undefined}>
+      <ul className={styles.members}>{children}</ul>
+      {wholeFamily !== null && (
+        <div className={styles.whole} data-tour={firstWhole ? 'event-family-total' : undefined} data-testid="whole-family">
+          <span className={styles.wholeName}>{t('participants.wholeFamily')}</span>
+          <BalanceMessage amount={wholeFamily} currency={event.currency} subject="family" approximate={event.approximate} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function NewFamilyTarget({ active }: { active: boolean }) {
+  const { t } = useTranslation('events');
+  const { setNodeRef, isOver } = useDroppable({ id: NEW_FAMILY_ID });
+  return (
+    <div ref={setNodeRef} className={styles.newFamily} data-active={active || undefined} data-over={isOver || undefined} data-testid="new-family">
+      {t('participants.newFamily')}
+    </div>
+  );
+}
+
+function PersonRow({
+  person,
+  event,
+  draggable,
+  dragging,
+  tourDrag,
+  removable,
+  onRemove,
+}: {
+  person: EventParticipant;
+  event: Event;
+  draggable: boolean;
+  dragging: boolean;
+  tourDrag: boolean;
+  removable: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('events');
+  const name = participantName(person, t);
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes } = useDraggable({ id: `person-${person.uid}`, disabled: !draggable });
+  return (
+    <li ref={setNodeRef} className={styles.row} data-dragging={dragging || undefined} data-testid={`participant-${person.uid}`}>
+      {draggable && (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className={styles.handle}
+          {...attributes}
+          {...listeners}
+          aria-label={t('participants.dragHandle', { name })}
+          data-testid={`drag-${person.uid}`}
+          data-tour={tourDrag ? 'event-family-drag' : undefined}
+        >
+          <svg width="14" height="20" viewBox="0 0 14 20" aria-hidden="true">
+            {[4, 10, 16].flatMap((y) => [<circle key={`a${y}`} cx="4" cy={y} r="1.6" />, <circle key={`b${y}`} cx="10" cy={y} r="1.6" />])}
+          </svg>
+        </button>
+      )}
+      <span className={styles.person}>
+        <span className={styles.personTop}>
+          <ParticipantName participant={person} size={36} />
+          {person.is_owner && <span className={styles.ownerBadge}>{t('participants.owner')}</span>}
+        </span>
+        <BalanceMessage amount={person.balance} currency={event.currency} subject="person" approximate={event.approximate} className={styles.balance} />
+      </span>
+      {removable && (
+        <button type="button" className={styles.remove} onClick={onRemove} aria-label={t('participants.delete', { name })} data-testid={`remove-${person.uid}`}>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+            <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+    </li>
+  );
+}
