@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -69,11 +70,10 @@ export function EventView({ id }: { id: number | null }) {
         {TABS.map((tab) => (
           <NavLink
             key={tab.path}
-            to={`/events/${event.id}/${tab.path}`}
-            className={({ isActive }) =>
-              isActive || (tab.path === 'transactions' && sub === undefined) ? `${styles.tab} ${styles.tabActive}` : styles.tab
-            }
-            aria-current={tab.path === 'transactions' && sub === undefined ? 'page' : undefined}
+            // The index route shows transactions too; there the tab points at the index so it reads as current.
+            to={tab.path === 'transactions' && sub === undefined ? `/events/${event.id}` : `/events/${event.id}/${tab.path}`}
+            end
+            className={({ isActive }) => (isActive ? `${styles.tab} ${styles.tabActive}` : styles.tab)}
             data-tour={tab.tour}
           >
             {t(tab.label)}
@@ -81,7 +81,10 @@ export function EventView({ id }: { id: number | null }) {
         ))}
       </nav>
       <div className={styles.tabPage}>
-        <Outlet />
+        {/* Each tab is its own lazy chunk: while one loads, only the tab area waits, not the whole frame. */}
+        <Suspense fallback={<Spinner size={24} />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

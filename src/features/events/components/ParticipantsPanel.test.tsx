@@ -1,0 +1,233 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Event } from '@common/contract/events';
+import { server } from '../../../../tests/web/msw';
+import { renderApp } from '../../../../tests/web/render';
+import { errorAnswer, eventAnswer, eventsServer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
+
+const spaces = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+/** Anna (me, the owner) and Boris in one family, Vera and Gleb in another; Anna is owed 300, Vera owes it. */
+function familyEvent(overrides: Partial<Event> = {}): Event {
+  return makeEvent({
+    id: 5,
+    event_name: 'Dacha',
+    contacts: [participant(people.me, 1, 300), participant(people.boris, 1), participant(people.vera, 2, -300), participant(people.gleb, 2)],
+    ...overrides,
+  });
+}
+
+function captureUpdates(answer: (body: { data?: Record<string, unknown> }) => Response) {
+  const bodies: { data?: Record<string, unknown> }[] = [];
+  server.use(
+    http.put('/app/api/v1/event/:id/', async ({ request }) => {
+      const body = (await request.json()) as { data?: Record<string, unknown> };
+      bodies.push(body);
+      return answer(body);
+    }),
+  );
+  return bodies;
+}
+
+async function openPanel(event: Event) {
+  eventsServer([event]);
+  renderApp(`/events/${event.id}/transactions`);
+  return screen.findByTestId('participants-panel');
+}
+
+beforeEach(() => {
+  signedIn();
+  quietTabs();
+});
+
+describe('the participants panel', () => {
+  it("lists me first as 'me' with the owner badge, each family with a 'Whole family' row", async () => {
+    const panel = await openPanel(familyEvent());
+    const rows = within(panel).getAllByTestId(/^participant-/);
+    expect(rows[0]).toHaveTextContent('me');
+    expect(within(rows[0]!).getByText('Event owner')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: 'Open me' })).toHaveAttribute('href', '/people/1');
+    const families = within(panel).getAllByTestId('family');
+    expect(families).toHaveLength(2);
+    const wholes = within(panel).getAllByTestId('whole-family');
+    expect(spaces(wholes[0]!.textContent)).toBe('Whole familyis owed +RUB 300.00');
+    expect(spaces(wholes[1]!.textContent)).toBe('Whole familyowes -RUB 300.00');
+    expect(within(families[1]!).getByText('Вера Петрова')).toBeInTheDocument();
+    expect(spaces(within(families[1]!).getByTestId('participant-3').textContent)).toContain('owes -RUB 300.00');
+  });
+
+  it('gives the owner drag handles for everyone and delete buttons for everyone but the owner', async () => {
+    const panel = await openPanel(familyEvent());
+    expect(within(panel).getAllByRole('button', { name: /^Move .* to another family$/ })).toHaveLength(4);
+    expect(within(panel).queryByTestId('remove-1')).not.toBeInTheDocument();
+    for (const uid of [2, 3, 4]) expect(within(panel).getByTestId(`remove-${uid}`)).toBeInTheDocument();
+    expect(within(panel).getByText('Drag people between families to decide who settles up together.')).toBeInTheDocument();
+  });
+
+  it('gives everyone else neither drag handles nor delete buttons', async () => {
+    const event = familyEvent({
+      owner: 2,
+      isUserOwner: false,
+      contacts: familyEvent().contacts.map((c) => ({ ...c, is_owner: c.uid === 2 })),
+    });
+    const panel = await openPanel(event);
+    expect(within(panel).queryAllByRole('button', { name: /to another family/ })).toHaveLength(0);
+    expect(within(panel).queryAllByTestId(/^remove-/)).toHaveLength(0);
+    expect(within(panel).queryByTestId('new-family')).not.toBeInTheDocument();
+    expect(within(within(panel).getByTestId('participant-2')).getByText('Event owner')).toBeInTheDocument();
+    expect(within(panel).getByText('Only the event owner can regroup families and remove people.')).toBeInTheDocument();
+  });
+
+  it("refuses to remove someone with a debt: 'It's not possible to delete the user with a debt'", async () => {
+    const bodies = captureUpdates(() => eventAnswer(familyEvent()));
+    const panel = await openPanel(familyEvent());
+    await userEvent.click(within(panel).getByTestId('remove-3'));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent("It's not possible to delete the user with a debt");
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it("shows the server's refusal for someone with operations: 'It's not possible to delete the user with operations history'", async () => {
+    const bodies = captureUpdates(() =>
+      errorAnswer('delete_user_with_history', "It's not possible to delete the user with operations history"),
+    );
+    const panel = await openPanel(familyEvent());
+    await userEvent.click(within(panel).getByTestId('remove-4'));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Gleb Orlov from the event' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent("It's not possible to delete the user with operations history");
+    expect(bodies).toEqual([{ data: { contacts: [1, 2, 3] } }]);
+    expect(within(panel).getByTestId('participant-4')).toBeInTheDocument();
+  });
+
+  it('removes someone without debt or history after confirmation', async () => {
+    const after = familyEvent({ contacts: familyEvent().contacts.filter((c) => c.uid !== 2) });
+    captureUpdates(() => eventAnswer(after));
+    const panel = await openPanel(familyEvent());
+    await userEvent.click(within(panel).getByTestId('remove-2'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(panel).queryByTestId('participant-2')).not.toBeInTheDocument());
+  });
+
+  it('adds participants with the picker; Add stays disabled until someone is selected', async () => {
+    const after = familyEvent({ contacts: [...familyEvent().contacts, participant(people.zhenya, 3)] });
+    const bodies = captureUpdates(() => eventAnswer(after));
+    const panel = await openPanel(familyEvent());
+    await userEvent.click(within(panel).getByTestId('add-participants'));
+    const picker = within(panel).getByTestId('participant-picker');
+    // Everyone in the event is left out of the offer.
+    expect(within(picker).getAllByTestId(/^pick-/).map((b) => b.dataset.testid)).toEqual(['pick-5']);
+    const add = within(picker).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    await userEvent.click(within(picker).getByTestId('pick-5'));
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    await waitFor(() => expect(bodies).toEqual([{ data: { contacts: [1, 2, 3, 4, 5] } }]));
+    expect(await within(panel).findByTestId('participant-5')).toBeInTheDocument();
+    expect(within(panel).queryByTestId('participant-picker')).not.toBeInTheDocument();
+  });
+
+  it('Cancel closes the picker without a change', async () => {
+    const bodies = captureUpdates(() => eventAnswer(familyEvent()));
+    const panel = await openPanel(familyEvent());
+    await userEvent.click(within(panel).getByTestId('add-participants'));
+    await userEvent.click(within(panel).getByTestId('pick-5'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(within(panel).queryByTestId('participant-picker')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('offers no participants to add in a dialogue', async () => {
+    const dialogue = makeEvent({ id: 8, event_name: '', quasi_event_name: 'Boris Ivanov' });
+    const panel = await openPanel(dialogue);
+    expect(within(panel).queryByTestId('add-participants')).not.toBeInTheDocument();
+    expect(within(panel).getByText('A dialogue has exactly two people; no participants can be added to it.')).toBeInTheDocument();
+    expect(within(panel).queryAllByRole('button', { name: /to another family/ })).toHaveLength(0);
+  });
+});
+
+describe('dragging people between families with the keyboard', () => {
+  // jsdom lays nothing out; give families and rows the boxes a browser would (families stacked 200 px apart).
+  let restore: () => void = () => {};
+  beforeEach(() => {
+    const original = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const families = [...document.querySelectorAll('[data-testid="family"]')];
+      const box = (top: number, height: number) => ({ x: 0, y: top, left: 0, top, width: 300, height, right: 300, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
+      // The drag overlay sits where dnd-kit puts it: its fixed position plus its translation.
+      const fixed = this instanceof HTMLElement ? (this.closest('[style*="position: fixed"]') as HTMLElement | null) : null;
+      if (fixed?.style.top) {
+        const [, dx = '0', dy = '0'] = /translate3d\(([-\d.]+)px, ([-\d.]+)px/.exec(fixed.style.transform) ?? [];
+        const top = parseFloat(fixed.style.top) + parseFloat(dy);
+        const left = parseFloat(fixed.style.left) + parseFloat(dx);
+        const width = parseFloat(fixed.style.width);
+        const height = parseFloat(fixed.style.height);
+        return { x: left, y: top, left, top, width, height, right: left + width, bottom: top + height, toJSON: () => ({}) } as DOMRect;
+      }
+      const family = this.closest('[data-testid="family"]');
+      if (this.matches('[data-testid="new-family"]')) return box(families.length * 200, 60);
+      if (family) {
+        const f = families.indexOf(family) * 200;
+        const row = this.closest('[data-testid^="participant-"]');
+        if (!row) return box(f, 180);
+        const rows = [...family.querySelectorAll('[data-testid^="participant-"]')];
+        return box(f + 10 + rows.indexOf(row) * 60, 56);
+      }
+      return original.call(this);
+    };
+    restore = () => {
+      Element.prototype.getBoundingClientRect = original;
+    };
+  });
+  afterEach(() => restore());
+
+  it('moves Gleb into the family above: Space, ArrowUp, Space, then PUT data.families', async () => {
+    const after = familyEvent({
+      contacts: familyEvent().contacts.map((c) => (c.uid === 4 ? { ...c, family: 1 } : c)),
+    });
+    const bodies = captureUpdates(() => eventAnswer(after));
+    const user = userEvent.setup();
+    const panel = await openPanel(familyEvent());
+    const handle = within(panel).getByRole('button', { name: 'Move Gleb Orlov to another family' });
+    handle.focus();
+    await user.keyboard(' ');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await user.keyboard('{ArrowUp}');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await user.keyboard(' ');
+    await waitFor(() => expect(bodies).toEqual([{ data: { families: [[1, 2, 4], [3]] } }]));
+    await waitFor(() => expect(within(within(panel).getAllByTestId('family')[0]!).getByTestId('participant-4')).toBeInTheDocument());
+    expect(within(panel).getAllByTestId('whole-family')).toHaveLength(1);
+  });
+
+  it('puts the grouping back when the server refuses it', async () => {
+    captureUpdates(() => errorAnswer('not_event_owner', 'Only the event owner can do this', 403));
+    const user = userEvent.setup();
+    const panel = await openPanel(familyEvent());
+    within(panel).getByRole('button', { name: 'Move Boris Ivanov to another family' }).focus();
+    await user.keyboard(' ');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await user.keyboard('{ArrowDown}');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await user.keyboard(' ');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Only the event owner can do this');
+    const families = within(panel).getAllByTestId('family');
+    expect(within(families[0]!).getByTestId('participant-2')).toBeInTheDocument();
+    expect(families).toHaveLength(2);
+  });
+
+  it('Escape cancels a move without saving anything', async () => {
+    const bodies = captureUpdates(() => eventAnswer(familyEvent()));
+    const user = userEvent.setup();
+    const panel = await openPanel(familyEvent());
+    within(panel).getByRole('button', { name: 'Move Boris Ivanov to another family' }).focus();
+    await user.keyboard(' ');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Escape}');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(bodies).toHaveLength(0);
+  });
+});
