@@ -46,6 +46,7 @@ export const ERROR_MESSAGES = {
   family_too_big: 'There should be less than five people in the family',
   family_member_taken: 'This person is already in another family',
   family_not_head: 'Only the head of the family can change it',
+  nothing_to_request: 'This person owes you nothing',
 
   // events and operations
   event_name_required: 'event name required',
