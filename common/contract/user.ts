@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './auth';
+import { contact } from './contacts';
+import { moneyByCurrency } from './people';
 
 /** The longest name part the server stores; longer input is a validation failure, not a truncation. */
 export const NAME_MAX_LENGTH = 100;
@@ -7,6 +9,37 @@ export const NAME_MAX_LENGTH = 100;
 export const IMAGE_SIZE_PLACEHOLDER = '{size}';
 
 export const gender = z.enum(['M', 'F']);
+
+/** Specification §5 and §9: at most 5 members besides the head. */
+export const FAMILY_MEMBERS_MAX = 5;
+
+/**
+ * The caller's user-level family (docs/decisions/0005-people-and-families.md). People are Contacts
+ * as the caller sees them; each member's `balance` is the caller's net balance with them.
+ */
+export const userFamily = z.object({
+  id: z.number().int(),
+  /** The specification's head (uid, phone), as a Contact ('me' when the caller is the head). */
+  head: contact,
+  /** Everyone else in the family, the caller included when they are not the head. */
+  members: z.array(contact),
+  is_head: z.boolean(),
+  /** The caller's net balance with the rest of the family, in the caller's currency at the latest rates; null when a rate is missing. */
+  balance: z.number().nullable(),
+  currency: z.string(),
+  /** The same, exact, per currency. */
+  balances: moneyByCurrency,
+});
+export type UserFamily = z.infer<typeof userFamily>;
+
+/** The settings form's family: the head's phone and the members' phones. */
+export const familyPayload = z.object({
+  /** Defaults to the caller; anyone else is refused. */
+  head: z.string().max(64).optional(),
+  /** Longer than the limit is allowed here so the 6th member answers the specification's message. */
+  members: z.array(z.string().max(64)).max(50),
+});
+export type FamilyPayload = z.infer<typeof familyPayload>;
 
 /** The signed-in user (specification §3), from GET /v1/user/me/ and PUT /v2/user/me/. */
 export const userSchema = z.object({
@@ -26,8 +59,8 @@ export const userSchema = z.object({
   is_contact_exists: z.boolean(),
   /** ISO 8601. */
   registration_date: z.string().nullable(),
-  /** Filled by the families module; null until then. */
-  family: z.null(),
+  /** The user's family, or null outside one. */
+  family: userFamily.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -47,8 +80,12 @@ export const updateUserRequest = z.object({
   gender: gender.nullable().optional(),
   currency: z.string().max(3).optional(),
   avatar_url: z.string().nullable().optional(),
-  /** Accepted so the settings form can send its whole state; families are handled by the families module. */
-  family: z.unknown().optional(),
+  /**
+   * The family as a whole: the head creates or changes it, null leaves it (the head's null deletes
+   * it for everyone). Sending the current family unchanged is allowed to anyone, since the settings
+   * form sends its whole state.
+   */
+  family: familyPayload.nullable().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 
