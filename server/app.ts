@@ -13,6 +13,7 @@ import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { operationsRoutes } from './modules/operations/routes';
+import { peopleRoutes } from './modules/people/routes';
 import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(eventsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(operationsRoutes, { prefix: '/v1', db: deps.database.db });
+      await api.register(peopleRoutes, { prefix: '/v1', db: deps.database.db, now: deps.now ?? systemClock });
       await api.register(authRoutes, {
         db: deps.database.db,
         sms: deps.sms,

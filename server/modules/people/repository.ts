@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { rowsOf } from '../currency/repository';
+import { contacts, eventParticipants, events, families, operationEntries, operations, users } from '../../db/schema';
+
+/**
+ * Everyone the viewer has as a contact or shares a live event or dialogue with, the viewer
+ * excluded. People met only in deleted events are not listed: those events' balances are out of
+ * view too until the event is restored.
+ */
+export async function peopleIdsOf(db: Queryable, viewer: number): Promise<number[]> {
+  const fromContacts = await db.select({ id: contacts.contactId }).from(contacts).where(eq(contacts.ownerId, viewer));
+  const mine = alias(eventParticipants, 'mine');
+  const fromEvents = await db
+    .selectDistinct({ id: eventParticipants.userId })
+    .from(mine)
+    .innerJoin(events, and(eq(events.id, mine.eventId), isNull(events.deletedAt)))
+    .innerJoin(eventParticipants, eq(eventParticipants.eventId, mine.eventId))
+    .where(eq(mine.userId, viewer));
+  const ids = new Set([...fromContacts, ...fromEvents].map((r) => r.id));
+  ids.delete(viewer);
+  return [...ids];
+}
+
+/** True when the viewer has `uid` as a contact or shares a live event with them. */
+export async function knowsPerson(db: Queryable, viewer: number, uid: number): Promise<boolean> {
+  if (uid === viewer) return false;
+  const [contact] = await db
+    .select({ id: contacts.contactId })
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, viewer), eq(contacts.contactId, uid)))
+    .limit(1);
+  if (contact) return true;
+  return (await sharedEventRows(db, viewer, uid)).length > 0;
+}
+
+export interface SharedEventRow {
+  id: number;
+  name: string;
+  currency: string;
+  dialogueKey: string | null;
+  lastActivityAt: Date;
+}
+
+/** Live events and dialogues both people take part in, most recently active first. */
+export async function sharedEventRows(db: Queryable, a: number, b: number): Promise<SharedEventRow[]> {
+  const pa = alias(eventParticipants, 'pa');
+  const pb = alias(eventParticipants, 'pb');
+  return db
+    .select({ id: events.id, name: events.name, currency: events.currency, dialogueKey: events.dialogueKey, lastActivityAt: events.lastActivityAt })
+    .from(events)
+    .innerJoin(pa, and(eq(pa.eventId, events.id), eq(pa.userId, a)))
+    .innerJoin(pb, and(eq(pb.eventId, events.id), eq(pb.userId, b)))
+    .where(isNull(events.deletedAt))
+    .orderBy(desc(events.lastActivityAt), desc(events.id));
+}
+
+export interface LedgerEvent {
+  eventId: number;
+  /** The event currency, in which every entry is kept. */
+  currency: string;
+  /** Entries as [operation id, uid, paid, share], in operation then uid order. */
+  entries: [number, number, number, number][];
+}
+
+/**
+ * Every entry of every live operation in a live event that the viewer has an entry in (and, with
+ * `others`, one of those people too), one row per event. Only those operations can make a debt
+ * between the viewer and anyone: pairwise debts arise inside one operation between people in it.
+ * The viewer's entries are found through operation_entries_user_idx, the rest by primary key.
+ * Entries come aggregated as JSON because moving one row per entry out of the embedded database
+ * cost about twice as much as the query itself (docs/decisions/0005-people-and-families.md).
+ */
+export async function ledgerOf(db: Queryable, viewer: number, others?: readonly number[]): Promise<LedgerEvent[]> {
+  const withOthers =
+    others === undefined
+      ? sql``
+      : sql`and exists (select 1 from ${operationEntries} theirs where theirs.operation_id = mine.operation_id and theirs.user_id in (${sql.join(
+          others.map((uid) => sql`${uid}::int`),
+          sql`, `,
+        )}))`;
+  const result = await db.execute(sql`
+    select o.event_id as "eventId", e.currency,
+      json_agg(json_build_array(oe.operation_id, oe.user_id, oe.paid, oe.share) order by oe.operation_id, oe.user_id) as entries
+    from ${operationEntries} mine
+    join ${operations} o on o.id = mine.operation_id and o.deleted_at is null
+    join ${events} e on e.id = o.event_id and e.deleted_at is null
+    join ${operationEntries} oe on oe.operation_id = mine.operation_id
+    where mine.user_id = ${viewer} ${withOthers}
+    group by o.event_id, e.currency`);
+  return rowsOf<{ eventId: number; currency: string; entries: unknown }>(result).map((r) => ({
+    eventId: Number(r.eventId),
+    currency: r.currency.trim(),
+    // node-postgres parses json columns; PGlite does too, but a string is handled either way.
+    entries: (typeof r.entries === 'string' ? JSON.parse(r.entries) : r.entries) as LedgerEvent['entries'],
+  }));
+}
+
+export interface FamilyRow {
+  id: number;
+  headId: number;
+}
+
+export async function familiesByIds(db: Queryable, ids: readonly number[]): Promise<FamilyRow[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: families.id, headId: families.headId }).from(families).where(inArray(families.id, [...ids]));
+}
+
+export async function familyIdOf(db: Queryable, uid: number): Promise<number | null> {
+  const [row] = await db.select({ familyId: users.familyId }).from(users).where(eq(users.id, uid));
+  return row?.familyId ?? null;
+}
+
+/** What a payback request keeps in its comment's meta, beside the comment's own fields. */
+export interface PaybackRequestMeta {
+  request: 'payback';
+  /** The debtor asked. */
+  to: number;
+  /** Minor units per currency. */
+  amounts: { currency: string; amount: number }[];
+}
+
+export interface RequestRow {
+  id: number;
+  eventId: number;
+  authorId: number;
+  createdAt: Date;
+  meta: unknown;
+}
+
+/** Live payback requests in one event (the dialogue), newest first. */
+export async function paybackRequestsIn(db: Queryable, eventId: number): Promise<RequestRow[]> {
+  return db
+    .select({ id: operations.id, eventId: operations.eventId, authorId: operations.authorId, createdAt: operations.createdAt, meta: operations.meta })
+    .from(operations)
+    .where(
+      and(
+        eq(operations.eventId, eventId),
+        eq(operations.kind, 'comment'),
+        isNull(operations.deletedAt),
+        sql`${operations.meta}->>'request' = 'payback'`,
+      ),
+    )
+    .orderBy(desc(operations.id));
+}
+
+export interface PaybackRow {
+  id: number;
+  currency: string;
+  originalAmount: number;
+  meta: unknown;
+}
+
+/**
+ * Live paybacks in live events in which both people have an entry, recorded after operation
+ * `afterId` (operation ids follow creation order).
+ */
+export async function paybacksBetween(db: Queryable, a: number, b: number, afterId: number): Promise<PaybackRow[]> {
+  const ea = alias(operationEntries, 'ea');
+  const eb = alias(operationEntries, 'eb');
+  return db
+    .select({ id: operations.id, currency: operations.currency, originalAmount: operations.originalAmount, meta: operations.meta })
+    .from(ea)
+    .innerJoin(eb, and(eq(eb.operationId, ea.operationId), eq(eb.userId, b)))
+    .innerJoin(
+      operations,
+      and(eq(operations.id, ea.operationId), eq(operations.kind, 'payback'), isNull(operations.deletedAt), gt(operations.id, afterId)),
+    )
+    .innerJoin(events, and(eq(events.id, operations.eventId), isNull(events.deletedAt)))
+    .where(eq(ea.userId, a))
+    .orderBy(asc(operations.id));
+}

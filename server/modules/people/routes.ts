@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  paybackRequestBody,
+  paybackRequestResponse,
+  peopleListResponse,
+  peopleQuery,
+  personParams,
+  personQuery,
+  personResponse,
+  userSearchQuery,
+  userSearchResponse,
+} from '../../../common/contract/people';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { userIdOf } from '../../plugins/auth';
+import { getPerson, listPeople, requestPayback, searchUser } from './service';
+
+/** The People page (docs/api.md, People): people with balances, payback requests, phone search. */
+export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async (app, { db, now }) => {
+  const auth = { onRequest: app.authenticate };
+  app.get('/event/people/', { ...auth, schema: { querystring: peopleQuery, response: { 200: peopleListResponse } } }, async (request) =>
+    listPeople(db, userIdOf(request), request.query),
+  );
+  app.get(
+    '/event/people/:uid/',
+    { ...auth, schema: { params: personParams, querystring: personQuery, response: { 200: personResponse } } },
+    async (request) => getPerson(db, userIdOf(request), request.params.uid, request.query),
+  );
+  app.post(
+    '/event/people/:uid/',
+    { ...auth, schema: { params: personParams, body: paybackRequestBody, response: { 201: paybackRequestResponse } } },
+    async (request, reply) => reply.status(201).send(await requestPayback(db, userIdOf(request), request.params.uid)),
+  );
+  app.get('/user/search/', { ...auth, schema: { querystring: userSearchQuery, response: { 200: userSearchResponse } } }, async (request) =>
+    searchUser(db, userIdOf(request), request.query, now()),
+  );
+};

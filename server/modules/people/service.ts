@@ -1,0 +1,319 @@
+import type { Contact } from '../../../common/contract/contacts';
+import {
+  PEOPLE_PAGE_SIZE,
+  type PaybackRequest,
+  type PaybackRequestResponse,
+  type PeopleFamily,
+  type PeopleListResponse,
+  type Person,
+  type PersonResponse,
+  type UserSearchResponse,
+} from '../../../common/contract/people';
+import { isCurrencyCode } from '../../../common/currencies';
+import { DomainError } from '../../../common/errors';
+import { fromMinor, minorToDecimalString } from '../../../common/money';
+import { normalizePhone, phoneSearchDigits } from '../../../common/phone';
+import type { Db, Queryable } from '../../db/client';
+import { hit, type RateLimit } from '../../lib/rate-limit';
+import { peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
+import { toContact } from '../contacts/service';
+import { displayConversion } from '../currency/service';
+import { dialogueByKey, eventForParticipant } from '../events/repository';
+import { dialogueKey, getOrCreateDialogue } from '../events/service';
+import { insertOperation, markSeen, touchEvent } from '../operations/repository';
+import { DisplayTotals, moneyList, netBalances, sumBalances, type PerCurrency } from './balances';
+import {
+  familiesByIds,
+  knowsPerson,
+  paybackRequestsIn,
+  paybacksBetween,
+  peopleIdsOf,
+  sharedEventRows,
+  type FamilyRow,
+  type PaybackRequestMeta,
+  type RequestRow,
+} from './repository';
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** How balances are shown: per currency, or summed into one display currency. */
+interface View {
+  totals: DisplayTotals | null;
+}
+
+function viewOf(db: Queryable, currency: string | undefined): View {
+  // Checked up front: someone with no balances to convert still asked for a currency that does not exist.
+  if (currency !== undefined && !isCurrencyCode(currency)) throw new DomainError('currency_unknown', 'currency');
+  return { totals: currency ? new DisplayTotals(db, currency) : null };
+}
+
+async function shown(view: View, balance: PerCurrency | undefined): Promise<number | Person['balances']> {
+  return view.totals ? view.totals.major(balance) : moneyList(balance);
+}
+
+interface Known {
+  person: PersonRow;
+  contact: Contact;
+  family: FamilyRow | null;
+}
+
+/**
+ * The People list order: alphabetical by the name the viewer sees, except that people of one
+ * user-level family (two or more of them known to the viewer) sit together, the head first, where
+ * the family's first name falls. Ties by uid, so paging is stable.
+ */
+function ordered(people: readonly Known[]): Known[] {
+  const byName = (a: Known, b: Known) => collator.compare(a.contact.name, b.contact.name) || a.person.id - b.person.id;
+  const groups = new Map<string, Known[]>();
+  const familySize = new Map<number, number>();
+  for (const k of people) if (k.family) familySize.set(k.family.id, (familySize.get(k.family.id) ?? 0) + 1);
+  for (const k of people) {
+    const key = k.family && (familySize.get(k.family.id) ?? 0) > 1 ? `f${k.family.id}` : `u${k.person.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), k]);
+  }
+  const sorted = [...groups.values()].map((members) =>
+    members.sort((a, b) => Number(b.person.id === b.family?.headId) - Number(a.person.id === a.family?.headId) || byName(a, b)),
+  );
+  sorted.sort((a, b) => byName(a[0] as Known, b[0] as Known));
+  return sorted.flat();
+}
+
+async function knownPeople(db: Queryable, viewer: number, uids: readonly number[]): Promise<{ people: Known[]; myFamily: number | null }> {
+  const rows = await peopleByIds(db, viewer, [viewer, ...uids]);
+  const me = rows.find((r) => r.id === viewer);
+  const others = rows.filter((r) => r.id !== viewer);
+  const families = new Map((await familiesByIds(db, [...new Set(others.flatMap((r) => (r.familyId === null ? [] : [r.familyId])))])).map((f) => [f.id, f]));
+  return {
+    myFamily: me?.familyId ?? null,
+    people: others.map((person) => ({
+      person,
+      contact: toContact(person, viewer),
+      family: person.familyId === null ? null : (families.get(person.familyId) ?? null),
+    })),
+  };
+}
+
+async function toPerson(k: Known, balance: PerCurrency | undefined, view: View, myFamily: number | null): Promise<Person> {
+  const { balance: _none, ...contact } = k.contact;
+  return {
+    ...contact,
+    balance: await shown(view, balance),
+    balances: moneyList(balance),
+    family: k.family ? { id: k.family.id, head: k.family.headId, is_mine: k.family.id === myFamily } : null,
+  };
+}
+
+async function familyRow(
+  family: FamilyRow,
+  members: readonly Known[],
+  balances: ReadonlyMap<number, PerCurrency>,
+  view: View,
+  myFamily: number | null,
+): Promise<PeopleFamily> {
+  const total = sumBalances(members.map((m) => balances.get(m.person.id)));
+  return {
+    id: family.id,
+    head: family.headId,
+    is_mine: family.id === myFamily,
+    members: members.map((m) => m.person.id),
+    balance: await shown(view, total),
+    balances: moneyList(total),
+  };
+}
+
+/** GET /v1/event/people/?currency=&page=: everyone I know, 20 a page, with my net balance with each. */
+export async function listPeople(db: Queryable, viewer: number, query: { currency?: string; page: number }): Promise<PeopleListResponse> {
+  const view = viewOf(db, query.currency);
+  const { people, myFamily } = await knownPeople(db, viewer, await peopleIdsOf(db, viewer));
+  const { byPerson } = await netBalances(db, viewer);
+  const all = ordered(people);
+  const page = all.slice((query.page - 1) * PEOPLE_PAGE_SIZE, query.page * PEOPLE_PAGE_SIZE);
+  const objects: Person[] = [];
+  for (const k of page) objects.push(await toPerson(k, byPerson.get(k.person.id), view, myFamily));
+  const families: PeopleFamily[] = [];
+  for (const family of new Map(page.flatMap((k) => (k.family ? [[k.family.id, k.family] as const] : []))).values()) {
+    const members = all.filter((k) => k.family?.id === family.id);
+    families.push(await familyRow(family, members, byPerson, view, myFamily));
+  }
+  return {
+    count: all.length,
+    page: query.page,
+    pages: Math.ceil(all.length / PEOPLE_PAGE_SIZE),
+    currency: query.currency ?? null,
+    approximate: view.totals !== null,
+    objects,
+    families,
+  };
+}
+
+async function requireKnown(db: Queryable, viewer: number, uid: number): Promise<void> {
+  // Someone the viewer shares nothing with does not exist for them, as events do not (DESIGN §7).
+  if (!(await knowsPerson(db, viewer, uid))) throw new DomainError('user_not_found');
+}
+
+function requestMeta(row: RequestRow): PaybackRequestMeta | null {
+  const m = row.meta as Partial<PaybackRequestMeta> | null;
+  if (m?.request !== 'payback' || typeof m.to !== 'number' || !Array.isArray(m.amounts)) return null;
+  return { request: 'payback', to: m.to, amounts: m.amounts };
+}
+
+/**
+ * Payback requests with what has been paid back since each: paybacks recorded after the request
+ * (by operation id) in any live event we share, from the debtor to the creditor, counted in the
+ * currency they were entered in. Settled once every requested currency is covered.
+ */
+async function requestViews(db: Queryable, rows: readonly RequestRow[]): Promise<PaybackRequest[]> {
+  const out: PaybackRequest[] = [];
+  const paybackCache = new Map<string, Awaited<ReturnType<typeof paybacksBetween>>>();
+  const oldest = Math.min(...rows.map((r) => r.id));
+  for (const row of rows) {
+    const meta = requestMeta(row);
+    if (!meta) continue;
+    const creditor = row.authorId;
+    const debtor = meta.to;
+    const key = `${creditor}:${debtor}`;
+    let paybacks = paybackCache.get(key);
+    if (!paybacks) {
+      paybacks = await paybacksBetween(db, creditor, debtor, oldest);
+      paybackCache.set(key, paybacks);
+    }
+    const paid = new Map<string, number>();
+    for (const p of paybacks) {
+      if (p.id <= row.id) continue;
+      const pm = (p.meta ?? {}) as { payer?: number | null; participants?: { uid: number }[] };
+      const receivers = (pm.participants ?? []).map((x) => x.uid).filter((uid) => uid !== pm.payer);
+      if (pm.payer !== debtor || !receivers.includes(creditor)) continue;
+      const currency = p.currency.trim();
+      paid.set(currency, (paid.get(currency) ?? 0) + p.originalAmount);
+    }
+    out.push({
+      id: row.id,
+      event_id: row.eventId,
+      from: creditor,
+      to: debtor,
+      amounts: meta.amounts.map((a) => ({ amount: fromMinor(a.amount, a.currency), currency: a.currency })),
+      paid: meta.amounts.map((a) => ({ amount: fromMinor(paid.get(a.currency) ?? 0, a.currency), currency: a.currency })),
+      settled: meta.amounts.every((a) => (paid.get(a.currency) ?? 0) >= a.amount),
+      created: row.createdAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+/** GET /v1/event/people/{uid}/?currency=: one person, our shared events and our payback requests. */
+export async function getPerson(db: Queryable, viewer: number, uid: number, query: { currency?: string }): Promise<PersonResponse> {
+  await requireKnown(db, viewer, uid);
+  const view = viewOf(db, query.currency);
+  const { people, myFamily } = await knownPeople(db, viewer, [uid]);
+  const k = people[0];
+  if (!k) throw new DomainError('user_not_found');
+  let family: PeopleFamily | null = null;
+  let familyMembers: Known[] = [k];
+  if (k.family) {
+    const everyone = new Set(await peopleIdsOf(db, viewer));
+    const relatives = (await knownPeople(db, viewer, [...everyone])).people.filter((p) => p.family?.id === k.family?.id);
+    familyMembers = ordered(relatives);
+  }
+  const ledger = await netBalances(
+    db,
+    viewer,
+    familyMembers.map((m) => m.person.id),
+  );
+  if (k.family) family = await familyRow(k.family, familyMembers, ledger.byPerson, view, myFamily);
+  const shared = await sharedEventRows(db, viewer, uid);
+  const events: PersonResponse['events'] = [];
+  for (const e of shared) {
+    const conv = await displayConversion(db, e.currency.trim(), query.currency);
+    events.push({
+      id: e.id,
+      event_name: e.name,
+      is_dialogue: e.dialogueKey !== null,
+      eventCurrency: e.currency.trim(),
+      balance: conv.major(ledger.byEvent.get(e.id)?.get(uid) ?? 0),
+      currency: conv.currency,
+      approximate: conv.approximate,
+    });
+  }
+  const dialogue = shared.find((e) => e.dialogueKey === dialogueKey(viewer, uid)) ?? null;
+  return {
+    person: await toPerson(k, ledger.byPerson.get(uid), view, myFamily),
+    currency: query.currency ?? null,
+    approximate: view.totals !== null,
+    family,
+    events,
+    dialogue_id: dialogue?.id ?? null,
+    payback_requests: dialogue ? await requestViews(db, await paybackRequestsIn(db, dialogue.id)) : [],
+  };
+}
+
+function requestText(amounts: readonly { currency: string; amount: number }[]): string {
+  return `Payback request: ${amounts.map((a) => `${minorToDecimalString(a.amount, a.currency)} ${a.currency}`).join(', ')}`;
+}
+
+/**
+ * POST /v1/event/people/{uid}/ `{ details: 'Payback' }` (DESIGN §4): asks the person for what they
+ * owe me, per currency, as a comment in our dialogue (created on first use). A comment has no
+ * entries, so no balance moves; the other person sees it as unread like any operation by someone else.
+ */
+export async function requestPayback(db: Db, viewer: number, uid: number): Promise<PaybackRequestResponse> {
+  await requireKnown(db, viewer, uid);
+  const owed = (await netBalances(db, viewer, [uid])).byPerson.get(uid) ?? new Map<string, number>();
+  const amounts = [...owed]
+    .filter(([, amount]) => amount > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, amount]) => ({ currency, amount }));
+  if (amounts.length === 0) throw new DomainError('nothing_to_request');
+  const existed = (await dialogueByKey(db, dialogueKey(viewer, uid))) !== null;
+  const dialogue = await getOrCreateDialogue(db, viewer, uid);
+  const row = await db.transaction(async (tx) => {
+    const event = await eventForParticipant(tx, dialogue.id, viewer, true);
+    if (!event) throw new DomainError('not_found');
+    if (event.deletedAt) throw new DomainError('event_deleted');
+    const meta = { payer: null, participants: [], text: requestText(amounts), request: 'payback' as const, to: uid, amounts };
+    const op = await insertOperation(tx, {
+      eventId: event.id,
+      authorId: viewer,
+      kind: 'comment',
+      amount: 0,
+      originalAmount: 0,
+      currency: event.currency,
+      description: '',
+      opDate: new Date(),
+      meta,
+    });
+    await touchEvent(tx, event.id);
+    await markSeen(tx, viewer, [op.id]);
+    return op;
+  });
+  const [view] = await requestViews(db, [{ id: row.id, eventId: row.eventId, authorId: row.authorId, createdAt: row.createdAt, meta: row.meta }]);
+  if (!view) throw new Error('payback request lost its meta');
+  return { ...view, dialogue_created: !existed };
+}
+
+/** Phone searches per signed-in user per hour: enough for any person, slow for harvesting names by phone. */
+export const SEARCH_LIMIT: RateLimit = { name: 'search:user', max: 100, windowMs: 3_600_000 };
+
+/** The phone of a search that passed the specification's digit check (§5), in E.164, or null. */
+function searchPhone(text: string, digits: string): string | null {
+  // The '+' was stripped with the rest; when it was typed, the digits start with a country code.
+  if (text.trim().startsWith('+')) return normalizePhone(`+${digits}`);
+  return normalizePhone(digits) ?? normalizePhone(`+${digits}`);
+}
+
+/**
+ * GET /v1/user/search/?phone=&search_all=: the registered person with that phone, or with
+ * `search_all` also a placeholder in my contact book; otherwise 'unregistered'. A placeholder
+ * someone else added, or a deleted account, is 'unregistered' too: it is not anyone's account.
+ */
+export async function searchUser(db: Queryable, viewer: number, query: { phone: string; search_all?: string }, now: Date): Promise<UserSearchResponse> {
+  if ((await hit(db, SEARCH_LIMIT, String(viewer), now)) > SEARCH_LIMIT.max) throw new DomainError('rate_limited');
+  const digits = phoneSearchDigits(query.phone);
+  const phone = digits === null ? null : searchPhone(query.phone, digits);
+  if (phone === null) throw new DomainError('phone_incorrect', 'phone');
+  const [found] = await usersByPhones(db, [phone]);
+  const [row] = found ? await peopleByIds(db, viewer, [found.id]) : [];
+  if (row?.registered) return { status: 'registered', ...toContact(row, viewer) };
+  const all = query.search_all === 'true' || query.search_all === '1';
+  if (row && all && row.isContact) return { status: 'contact', ...toContact(row, viewer) };
+  return { status: 'unregistered', phone };
+}
