@@ -9,6 +9,7 @@ import { hit, isExhausted } from '../../lib/rate-limit';
 import { checkNewPassword, LOGIN_FAILURE_LIMITS } from '../auth/service';
 import { deleteImage, imageIdFromUrl, imageUrl, storeImage } from '../images/service';
 import { revokeAllSessions } from '../sessions/service';
+import { applyFamily, familyView, leaveFamily, planFamily } from './family';
 import { eraseAccount, findUser, setPasswordHash, updateProfile, type ProfilePatch, type UserRow } from './repository';
 
 export function toUser(row: UserRow): User {
@@ -24,7 +25,7 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     is_contact_exists: true,
     registration_date: row.registeredAt?.toISOString() ?? null,
-    // Families are handled by the families module, which fills this in.
+    // getMe fills it in: it takes queries, and not every caller of toUser needs it.
     family: null,
   };
 }
@@ -37,7 +38,8 @@ async function userOrThrow(db: Db, id: number): Promise<UserRow> {
 }
 
 export async function getMe(db: Db, id: number): Promise<User> {
-  return toUser(await userOrThrow(db, id));
+  const row = await userOrThrow(db, id);
+  return { ...toUser(row), family: await familyView(db, id, row.currency.trim()) };
 }
 
 /** A name part as stored: whitespace collapsed (specification §5), and no control characters, which no keyboard types. */
@@ -75,6 +77,8 @@ function profilePatch(row: UserRow, body: UpdateUserRequest): ProfilePatch {
 export async function updateMe(db: Db, id: number, body: UpdateUserRequest): Promise<User> {
   const row = await userOrThrow(db, id);
   const patch = profilePatch(row, body);
+  // Before the avatar is stored, so a refused family leaves no picture behind.
+  const family = await planFamily(db, id, body.family);
   const avatar = body.avatar_url;
   if (avatar === null || avatar === '') {
     patch.avatarImageId = null;
@@ -91,6 +95,7 @@ export async function updateMe(db: Db, id: number, body: UpdateUserRequest): Pro
   await db.transaction(async (tx) => {
     await updateProfile(tx, id, patch);
     if (replaced !== null) await deleteImage(tx, replaced);
+    await applyFamily(tx, id, family);
   });
   return getMe(db, id);
 }
@@ -99,6 +104,7 @@ export async function updateMe(db: Db, id: number, body: UpdateUserRequest): Pro
 export async function deleteMe(db: Db, id: number, now: Date): Promise<void> {
   const row = await userOrThrow(db, id);
   await db.transaction(async (tx) => {
+    await leaveFamily(tx, id);
     await eraseAccount(tx, id, now);
     if (row.avatarImageId !== null) await deleteImage(tx, row.avatarImageId);
     await revokeAllSessions(tx, id);

@@ -100,11 +100,11 @@ describe('PUT /v2/user/me/', () => {
     expect((await put(token, { gender: null })).body.gender).toBeNull();
   });
 
-  it('accepts a family field and leaves it to the families module', async () => {
+  it('saves the profile when the form sends `family: null` outside a family (families: family.test.ts)', async () => {
     const { token } = await signUp(t, newPhone());
-    const res = await put(token, { first_name: 'Petr', last_name: 'Sidorov', family: { head: '+79030000000', members: [] } });
+    const res = await put(token, { first_name: 'Petr', last_name: 'Sidorov', family: null });
     expect(res.status).toBe(200);
-    expect(res.body.family).toBeNull();
+    expect(res.body).toMatchObject({ full_name: 'Petr Sidorov', family: null });
   });
 
   it("refuses empty names with 'First name required' and 'Last name required', changing nothing", async () => {
