@@ -145,11 +145,20 @@ export function PaybackCard({
       <div className={styles.action}>
         {mine && <span className={styles.mineBadge}>{mine === 'pay' ? t('debts.youPay') : t('debts.youGet')}</span>}
         {editing ? (
-          <label className={styles.editAmount}>
-            <span className="visually-hidden">{t('form.amount')}</span>
-            <MoneyInput id={`${id}-amount`} currency={transfer.currency} value={text} onValueChange={setText} invalid={!!error} className={styles.amountInput} />
+          <span className={styles.editAmount}>
+            <MoneyInput
+              id={`${id}-amount`}
+              aria-label={t('form.amount')}
+              aria-describedby={error ? `${id}-error` : undefined}
+              currency={transfer.currency}
+              value={text}
+              onValueChange={setText}
+              invalid={!!error}
+              className={styles.amountInput}
+              autoFocus
+            />
             <span className={styles.code}>{transfer.currency}</span>
-          </label>
+          </span>
         ) : (
           <span className={`${styles.amount} amount`} data-testid="transfer-amount">
             {approximate && <abbr title={t('approximateHint')}>{t('approximate')}</abbr>}
@@ -169,7 +178,7 @@ export function PaybackCard({
         </Button>
       </div>
       {error && (
-        <p className={styles.error} role="alert">
+        <p id={`${id}-error`} className={styles.error} role="alert">
           {error}
         </p>
       )}

@@ -97,8 +97,12 @@ export function PersonBars({ people, currency, locale }: { people: PersonBar[]; 
         {people.map((p) => (
           <li key={p.uid} className={styles.barRow} data-highlighted={p.highlighted || undefined} data-testid="person-bar">
             {p.avatar}
-            <span className={styles.barName}>{p.name}</span>
-            <span className={`${styles.barAmount} amount`}>{moneyMinor(p.share, currency, locale)}</span>
+            <span className={styles.barName} data-part="name">
+              {p.name}
+            </span>
+            <span className={`${styles.barAmount} amount`} data-part="amount">
+              {moneyMinor(p.share, currency, locale)}
+            </span>
             <span className={styles.barTrack} aria-hidden="true">
               <span className={styles.barFill} style={{ width: `${(Math.max(0, p.share) / max) * 100}%` }} />
             </span>

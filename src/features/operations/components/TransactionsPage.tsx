@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Operation } from '@common/contract/operations';
-import { OPERATIONS_PAGE_SIZE } from '@common/contract/operations';
+import { OPERATIONS_PAGE_SIZE } from '../lib/limits';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';

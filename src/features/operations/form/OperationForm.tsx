@@ -1,7 +1,8 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { COMMENT_MAX, DESCRIPTION_MAX } from '@common/contract/operations';
+import type { CreateOperationBody } from '@common/contract/operations';
+import { COMMENT_MAX, DESCRIPTION_MAX } from '../lib/limits';
 import { isErrorCode } from '@common/errors';
 import type { OperationKind } from '@common/ledger';
 import { parseMoneyInput } from '@common/money';
@@ -79,7 +80,7 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ApiError | null>(null);
-  const key = useRef<{ body: string; key: string } | null>(null);
+  const key = useRef<{ draft: string; body: CreateOperationBody; key: string } | null>(null);
   const currencies = useAppSelector((s) => s.currencies);
   const uid = useId();
 
@@ -118,13 +119,14 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
     e.preventDefault();
     setSubmitted(true);
     if (busy || hasErrors(errors)) return;
-    const body = toBody(draft, eventId, me);
-    const text = JSON.stringify(body);
-    // The same request again (a retry) keeps its key; a changed one is a new operation.
-    if (!key.current || key.current.body !== text) key.current = { body: text, key: newIdempotencyKey() };
+    // The same draft again (a retry) sends the very same request, its time and key included; a
+    // changed draft is a new operation with a new key.
+    const text = JSON.stringify(draft);
+    if (!key.current || key.current.draft !== text) key.current = { draft: text, body: toBody(draft, eventId, me), key: newIdempotencyKey() };
+    const { body, key: idempotencyKey } = key.current;
     setBusy(true);
     setServerError(null);
-    const result = await dispatch(createOperation({ body, idempotencyKey: key.current.key }));
+    const result = await dispatch(createOperation({ body, idempotencyKey }));
     setBusy(false);
     if (createOperation.fulfilled.match(result)) {
       onClose();

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { CreateOperationBody } from '@common/contract/operations';
-import { COMMENT_MAX, DESCRIPTION_MAX } from '@common/contract/operations';
+import { COMMENT_MAX, DESCRIPTION_MAX } from '../lib/limits';
 import { currencyExponent } from '@common/currencies';
 import type { ErrorCode } from '@common/errors';
 import type { OperationKind } from '@common/ledger';

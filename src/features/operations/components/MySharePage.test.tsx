@@ -1,0 +1,130 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../../../tests/web/msw';
+import { renderApp } from '../../../../tests/web/render';
+import { anEvent, BORIS, EVENT_ID, expenses, GLEB, json, ME, signedInWithEvent, VERA } from '../test-fixtures';
+
+const PATH = `/events/${EVENT_ID}/my-share`;
+/** Intl puts no-break spaces in amounts; the tests compare words. */
+const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const barText = (bar: HTMLElement) => words(`${bar.querySelector('[data-part="name"]')?.textContent} ${bar.querySelector('[data-part="amount"]')?.textContent}`);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the my-share tab', () => {
+  it('shows the totals the server gives: total, average and mine', async () => {
+    signedInWithEvent();
+    renderApp(PATH);
+    expect(await screen.findByTestId('share-total', {}, { timeout: 8000 })).toHaveTextContent('Total spentRUB 8,200.00');
+    expect(screen.getByTestId('share-average')).toHaveTextContent('Average per personRUB 2,050.00');
+    expect(screen.getByTestId('share-mine')).toHaveTextContent('My shareRUB 1,800.00');
+    expect(within(screen.getByTestId('my-share')).getByText('4 participants')).toBeInTheDocument();
+  });
+
+  it('adds up my family’s shares with the Whole family toggle', async () => {
+    signedInWithEvent();
+    renderApp(PATH);
+    await screen.findByTestId('share-mine', {}, { timeout: 3000 });
+    await userEvent.click(screen.getByRole('switch', { name: 'Whole family' }));
+    // Anna 1,800.00 + Boris 800.00.
+    expect(screen.getByTestId('share-mine')).toHaveTextContent("Our family's shareRUB 2,600.00");
+    const bars = screen.getAllByTestId('person-bar');
+    expect(bars.filter((b) => b.hasAttribute('data-highlighted')).map(barText)).toEqual(['me RUB 1,800.00', 'Boris Ivanov RUB 800.00']);
+    await userEvent.click(screen.getByRole('switch', { name: 'Whole family' }));
+    expect(screen.getByTestId('share-mine')).toHaveTextContent('My shareRUB 1,800.00');
+  });
+
+  it('draws spending by day and by person, and lists spending operations with my part', async () => {
+    signedInWithEvent();
+    renderApp(PATH);
+    const chart = await screen.findByTestId('spending-chart', {}, { timeout: 3000 });
+    expect(words(chart.querySelector('svg')?.getAttribute('aria-label'))).toBe('2 days with spending; the most was RUB 5,000.00 on 20 Nov.');
+    expect(chart.querySelectorAll('rect')).toHaveLength(4);
+    expect(screen.getAllByTestId('person-bar').map(barText)).toEqual([
+      'Gleb Orlov RUB 3,200.00',
+      'Вера Петрова RUB 2,400.00',
+      'me RUB 1,800.00',
+      'Boris Ivanov RUB 800.00',
+    ]);
+    const ops = screen.getAllByTestId('share-op');
+    // Newest day first.
+    expect(ops[0]).toHaveTextContent('Firewoodof RUB 3,200.00RUB 550.00my part');
+    expect(ops[1]).toHaveTextContent('Groceriesof RUB 5,000.00RUB 1,250.00my part');
+  });
+
+  it('shows skeleton totals while loading, then an error with Retry', async () => {
+    signedInWithEvent();
+    let fail = true;
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', () => (fail ? HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 }) : json(expenses()))),
+    );
+    renderApp(PATH);
+    expect(await screen.findByTestId('share-loading')).toBeInTheDocument();
+    expect(await screen.findByText('The expenses could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('share-total', {}, { timeout: 3000 })).toHaveTextContent('RUB 8,200.00');
+  });
+
+  it('says so when nothing was spent', async () => {
+    signedInWithEvent();
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', () =>
+        json(expenses({ total_expenses: 0, avg_expenses: 0, my_share: 0, shares: [ME, BORIS, VERA, GLEB].map((uid) => ({ uid, share: 0 })), operations: [] })),
+      ),
+    );
+    renderApp(PATH, { language: 'ru' });
+    expect(await screen.findByTestId('share-empty', {}, { timeout: 3000 })).toHaveTextContent('Расходов пока нет.');
+    expect(screen.getByTestId('share-total')).toHaveTextContent('0,00 RUB');
+  });
+
+  it('swaps to new data 900 ms after it arrives, keeping the old numbers until then (§4)', async () => {
+    signedInWithEvent();
+    let served = 0;
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', () => {
+        served += 1;
+        return json(served === 1 ? expenses() : expenses({ total_expenses: 9000, avg_expenses: 2250 }));
+      }),
+    );
+    const { router } = renderApp(PATH);
+    expect(await screen.findByTestId('share-total', {}, { timeout: 3000 })).toHaveTextContent('RUB 8,200.00');
+
+    await act(() => router.navigate(`/events/${EVENT_ID}/transactions`));
+    await screen.findByTestId('transactions-feed');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(() => router.navigate(PATH));
+    for (let i = 0; i < 50 && served < 2; i++) await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(served).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId('share-updating')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(850));
+    expect(screen.getByTestId('share-total')).toHaveTextContent('RUB 8,200.00');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByTestId('share-total')).toHaveTextContent('RUB 9,000.00');
+    expect(screen.getByTestId('share-average')).toHaveTextContent('RUB 2,250.00');
+    expect(screen.queryByTestId('share-updating')).not.toBeInTheDocument();
+  });
+
+  it('marks converted amounts as approximate and asks for them in the display currency', async () => {
+    const converted = anEvent({ currency: 'EUR', approximate: true });
+    signedInWithEvent(converted);
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('currency'));
+        return json(expenses({ currency: 'EUR', approximate: true, total_expenses: 82, avg_expenses: 20.5, my_share: 18 }));
+      }),
+    );
+    const { store } = renderApp(PATH);
+    await screen.findByTestId('share-total', {}, { timeout: 3000 });
+    store.dispatch({ type: 'events/displayModeSet', payload: { id: EVENT_ID, mode: { kind: 'currency', currency: 'EUR' } } });
+    await waitFor(() => expect(asked).toContain('EUR'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('share-total')).toHaveTextContent('≈EUR 82.00'), { timeout: 3000 });
+    expect(asked[0]).toBeNull();
+  });
+});

@@ -1,0 +1,316 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seenResponse } from '@common/contract/operations';
+import { server } from '../../../../tests/web/msw';
+import { renderApp } from '../../../../tests/web/render';
+import {
+  anEvent,
+  anOperation,
+  BORIS,
+  EVENT_ID,
+  GLEB,
+  json,
+  manyOperations,
+  ME,
+  pagesOf,
+  signedInWithEvent,
+  stubIntersectionObserver,
+  VERA,
+} from '../test-fixtures';
+
+const PATH = `/events/${EVENT_ID}/transactions`;
+let io: ReturnType<typeof stubIntersectionObserver>;
+
+beforeEach(() => {
+  io = stubIntersectionObserver();
+});
+afterEach(() => io.restore());
+
+const feed = () => screen.findByTestId('transactions-feed');
+const rows = () => screen.getByTestId('transactions-feed').querySelectorAll('article');
+
+describe('the transactions tab', () => {
+  it('shows skeleton rows while the first page loads', async () => {
+    signedInWithEvent();
+    let release!: () => void;
+    server.use(
+      http.get('/app/api/v1/operation/', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return json(pagesOf([anOperation()], 1));
+      }),
+    );
+    renderApp(PATH);
+    expect(await screen.findByTestId('feed-skeleton')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.queryByTestId('feed-skeleton')).not.toBeInTheDocument());
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('says so when there is nothing yet, with the next action', async () => {
+    signedInWithEvent(anEvent(), []);
+    renderApp(PATH);
+    const empty = await screen.findByTestId('feed-empty');
+    expect(empty).toHaveTextContent('No operations yet.');
+    await userEvent.click(within(empty).getByRole('button', { name: 'Add operation' }));
+    expect(await screen.findByRole('dialog', { name: 'New operation' })).toBeInTheDocument();
+  });
+
+  it('shows an error with Retry, and Retry loads the page', async () => {
+    signedInWithEvent();
+    let fail = true;
+    server.use(
+      http.get('/app/api/v1/operation/', () =>
+        fail ? HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 }) : json(pagesOf([anOperation({ details: { description: 'Bread' } })], 1)),
+      ),
+    );
+    renderApp(PATH);
+    expect(await screen.findByText('The operations could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Bread')).toBeInTheDocument();
+  });
+
+  it('describes each operation: status, amounts in both currencies, who paid for whom and my effect', async () => {
+    const ops = [
+      anOperation({
+        id: 3,
+        kind: 'payback',
+        status: 'received',
+        details: { description: '', amount: 500, payer: BORIS, author: BORIS, date: '2026-11-21T09:00:00.000Z' },
+        participants: [
+          { uid: ME, paid: 0, share: 500, effect: -500 },
+          { uid: BORIS, paid: 500, share: 0, effect: 500 },
+        ],
+      }),
+      anOperation({
+        id: 2,
+        details: { description: 'Museum', amount: 5250.5, original_amount: 50, original_currency: 'EUR', rate: '105.01', date: '2026-11-21T08:00:00.000Z' },
+        participants: [
+          { uid: ME, paid: 5250.5, share: 1312.63, effect: 3937.87 },
+          { uid: BORIS, paid: 0, share: 1312.63, effect: -1312.63 },
+          { uid: VERA, paid: 0, share: 1312.62, effect: -1312.62 },
+          { uid: GLEB, paid: 0, share: 1312.62, effect: -1312.62 },
+        ],
+      }),
+      anOperation({ id: 1, kind: 'comment', status: null, details: { amount: 0, original_amount: 0, description: '', text: 'Who drives?', author: VERA, payer: null }, participants: [] }),
+    ];
+    signedInWithEvent(anEvent(), ops);
+    renderApp(PATH);
+    await feed();
+    await screen.findByText('Museum');
+    const [payback, museum, comment] = [...rows()] as HTMLElement[];
+
+    expect(payback).toHaveTextContent('Payback');
+    expect(payback).toHaveTextContent('received');
+    expect(payback).toHaveTextContent('Paid back by Boris Ivanov to me');
+    expect(within(payback!).getByTestId('op-effect')).toHaveTextContent('your balance -RUB 500.00');
+    expect(within(payback!).getByTestId('op-effect')).toHaveAttribute('data-money', 'debit');
+
+    expect(within(museum!).getByTestId('op-amount')).toHaveTextContent('EUR 50.00');
+    expect(museum).toHaveTextContent('RUB 5,250.50 in the event currency');
+    expect(museum).toHaveTextContent('even');
+    expect(museum).toHaveTextContent('Paid by me for me, Boris Ivanov and 2 more');
+    expect(within(museum!).getByTestId('op-effect')).toHaveTextContent('your balance +RUB 3,937.87');
+
+    expect(comment).toHaveTextContent('Вера Петрова');
+    expect(comment).toHaveTextContent('Who drives?');
+  });
+
+  it('groups by day and speaks Russian, plurals included', async () => {
+    const today = new Date();
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+    const ops = [
+      anOperation({ id: 3, details: { date: today.toISOString() } }),
+      anOperation({ id: 2, details: { date: today.toISOString() } }),
+      anOperation({ id: 1, details: { date: yesterday.toISOString() } }),
+    ];
+    signedInWithEvent(anEvent(), ops);
+    renderApp(PATH, { language: 'ru' });
+    await feed();
+    expect(await screen.findByRole('heading', { name: 'Сегодня' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Вчера' })).toBeInTheDocument();
+    expect(screen.getByText('3 операции')).toBeInTheDocument();
+    expect(screen.getAllByText('поровну')).toHaveLength(3);
+  });
+
+  it('loads the next 20 when the end of the list scrolls into view, and says when the history ends', async () => {
+    const ops = manyOperations(45, 1).reverse();
+    signedInWithEvent(anEvent(), ops);
+    const pages: number[] = [];
+    server.use(
+      http.get('/app/api/v1/operation/', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        pages.push(page);
+        return json(pagesOf(ops, page));
+      }),
+    );
+    renderApp(PATH);
+    await screen.findByText('Purchase 45');
+    expect(rows()).toHaveLength(20);
+    expect(screen.getByText('45 operations')).toBeInTheDocument();
+
+    act(() => io.show(screen.getByTestId('feed-more')));
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    act(() => io.show(screen.getByTestId('feed-more')));
+    await waitFor(() => expect(rows()).toHaveLength(45));
+    expect(pages).toEqual([1, 2, 3]);
+    expect(screen.queryByTestId('feed-more')).not.toBeInTheDocument();
+    expect(screen.getByText('That is the whole history.')).toBeInTheDocument();
+  });
+
+  it('keeps far pages as boxes of their height, so the DOM stays small however far one scrolls', async () => {
+    const ops = manyOperations(40, 1).reverse();
+    signedInWithEvent(anEvent(), ops);
+    renderApp(PATH);
+    await screen.findByText('Purchase 40');
+    act(() => io.show(screen.getByTestId('feed-more')));
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    const first = screen.getByTestId('transactions-feed').querySelector('[data-page="0"]')!;
+    act(() => io.hide(first));
+    expect(first.querySelectorAll('article')).toHaveLength(0);
+    expect(rows()).toHaveLength(20);
+    act(() => io.show(first));
+    expect(first.querySelectorAll('article')).toHaveLength(20);
+  });
+
+  it('shows an error with Retry when a further page fails', async () => {
+    const ops = manyOperations(25, 1).reverse();
+    signedInWithEvent(anEvent(), ops);
+    let failPage2 = true;
+    server.use(
+      http.get('/app/api/v1/operation/', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        if (page === 2 && failPage2) return HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 });
+        return json(pagesOf(ops, page));
+      }),
+    );
+    renderApp(PATH);
+    await screen.findByText('Purchase 25');
+    act(() => io.show(screen.getByTestId('feed-more')));
+    expect(await screen.findByText('More operations could not be loaded.')).toBeInTheDocument();
+    failPage2 = false;
+    await userEvent.click(within(screen.getByTestId('feed-more')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rows()).toHaveLength(25));
+  });
+
+  it('marks rows seen as they are read, one by one while others stay unread', async () => {
+    const ops = [
+      anOperation({ id: 3, seen: false, details: { author: BORIS, payer: BORIS } }),
+      anOperation({ id: 2, seen: false, details: { author: BORIS, payer: BORIS } }),
+      anOperation({ id: 1, seen: false, details: { author: BORIS, payer: BORIS } }),
+    ];
+    signedInWithEvent(anEvent({ unread_cnt: 3 }), ops);
+    const seen: { id: string; all: boolean }[] = [];
+    server.use(
+      http.post('/app/api/v1/operation/:id/seen', async ({ params, request }) => {
+        const body = (await request.json()) as { all?: boolean };
+        seen.push({ id: String(params.id), all: body.all === true });
+        return json(seenResponse.parse({ event_id: EVENT_ID, unread_cnt: 3 - seen.length }));
+      }),
+    );
+    const { store } = renderApp(PATH);
+    await screen.findByText('3 new');
+    const row = screen.getByTestId('transactions-feed').querySelector('article[data-op="3"]')!;
+    expect(row).toHaveAttribute('data-unread');
+    act(() => io.show(row));
+    await waitFor(() => expect(seen).toEqual([{ id: '3', all: false }]));
+    await waitFor(() => expect(row).not.toHaveAttribute('data-unread'));
+    expect(store.getState().events.current?.unread_cnt).toBe(2);
+    expect(await screen.findByText('2 new')).toBeInTheDocument();
+  });
+
+  it('marks the whole event seen in one call once every unread row has been read', async () => {
+    const ops = [anOperation({ id: 2, seen: false, details: { author: VERA } }), anOperation({ id: 1, seen: false, details: { author: VERA } })];
+    signedInWithEvent(anEvent({ unread_cnt: 2 }), ops);
+    const calls: { id: string; all: boolean }[] = [];
+    server.use(
+      http.post('/app/api/v1/operation/:id/seen', async ({ params, request }) => {
+        const body = (await request.json()) as { all?: boolean };
+        calls.push({ id: String(params.id), all: body.all === true });
+        return json(seenResponse.parse({ event_id: EVENT_ID, unread_cnt: 0 }));
+      }),
+    );
+    const { store } = renderApp(PATH);
+    await screen.findByText('2 new');
+    const feedEl = screen.getByTestId('transactions-feed');
+    act(() => {
+      io.show(feedEl.querySelector('article[data-op="2"]')!);
+      io.show(feedEl.querySelector('article[data-op="1"]')!);
+    });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.all).toBe(true);
+    await waitFor(() => expect(store.getState().events.current?.unread_cnt).toBe(0));
+    expect(screen.queryByText(/new$/)).not.toBeInTheDocument();
+  });
+
+  it('deletes after a confirmation, shows the row as deleted and restores it', async () => {
+    const op = anOperation({ id: 5, details: { description: 'Taxi' } });
+    signedInWithEvent(anEvent(), [op]);
+    const calls: string[] = [];
+    server.use(
+      http.delete('/app/api/v1/operation/:id/', ({ params }) => {
+        calls.push(`delete ${params.id}`);
+        return json({ ...op, deleted: true });
+      }),
+      http.post('/app/api/v1/operation/:id/restore/', ({ params }) => {
+        calls.push(`restore ${params.id}`);
+        return json(op);
+      }),
+    );
+    renderApp(PATH);
+    await screen.findByText('Taxi');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for this operation' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the operation?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for this operation' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete the operation?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('transactions-feed').querySelector('article[data-op="5"]')).toHaveAttribute('data-deleted'));
+    expect(calls).toEqual(['delete 5']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.getByTestId('transactions-feed').querySelector('article[data-op="5"]')).not.toHaveAttribute('data-deleted'));
+    expect(calls).toEqual(['delete 5', 'restore 5']);
+  });
+
+  it('moves an operation to another event, and shows the server’s refusal when someone is missing there', async () => {
+    const op = anOperation({ id: 6, details: { description: 'Boat' } });
+    const other = anEvent({ id: 2, event_name: 'Sea' });
+    signedInWithEvent(anEvent(), [op]);
+    let refuse = true;
+    const moves: unknown[] = [];
+    server.use(
+      http.get('/app/api/v1/event/', () => json([anEvent(), other])),
+      http.post('/app/api/v1/operation/move_operation/', async ({ request }) => {
+        moves.push(await request.json());
+        if (refuse) {
+          return HttpResponse.json(
+            { error: 'everyone in the operation must be a participant of the target event', code: 'move_target_missing_people', field: 'participants' },
+            { status: 400 },
+          );
+        }
+        return json({ ...op, event_id: 2 });
+      }),
+    );
+    renderApp(PATH);
+    await screen.findByText('Boat');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for this operation' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Move to another event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another event' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Event'), 'Sea');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await within(dialog).findByText('everyone in the operation must be a participant of the target event')).toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(screen.queryByText('Boat')).not.toBeInTheDocument());
+    expect(moves).toEqual([
+      { event_id: 2, operation_id: 6 },
+      { event_id: 2, operation_id: 6 },
+    ]);
+  });
+});
