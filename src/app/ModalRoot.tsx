@@ -1,11 +1,16 @@
-import { Suspense } from 'react';
-import { useAppSelector } from './hooks';
+import { lazy, Suspense } from 'react';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { modalClosed } from './shell-slice';
+
+const SettingsModal = lazy(() => import('@/features/profile/components/SettingsModal'));
 
 /** Renders the one app-wide modal that is open; each modal is its own lazily loaded chunk. */
 export function ModalRoot() {
   const modal = useAppSelector((s) => s.shell.modal);
+  const dispatch = useAppDispatch();
   if (!modal) return null;
+  const close = () => dispatch(modalClosed());
   // Each modal registers here as its feature lands.
-  const content = null;
+  const content = modal === 'settings' ? <SettingsModal onClose={close} /> : null;
   return <Suspense fallback={null}>{content}</Suspense>;
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
+import { Avatar } from '@/components/Avatar';
+import { logout } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { modalOpened, sideMenuToggled } from '../shell-slice';
 import { LanguageSelect } from './LanguageSelect';
@@ -10,8 +12,8 @@ function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 }
 
-/** The signed-in navigation, shared by the desktop header and the phone side menu. */
-function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+/** The signed-in navigation, shared by the desktop header and the phone side menu (which also holds settings and logout). */
+function NavItems({ onNavigate, inMenu = false }: { onNavigate?: () => void; inMenu?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const eventsPath = useAppSelector((s) => s.shell.lastEventsPath);
@@ -29,10 +31,44 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
       <NavLink to="/faq" className={navClass} onClick={onNavigate} data-tour="nav-faq">
         {t('faq:navLabel')}
       </NavLink>
-      <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('settings'))}>
-        {t('nav.settings')}
-      </button>
+      {inMenu && (
+        <>
+          <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('settings'))}>
+            {t('nav.settings')}
+          </button>
+          <LogoutButton />
+        </>
+      )}
     </>
+  );
+}
+
+function LogoutButton({ className = styles.navLink }: { className?: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <button type="button" className={className} onClick={() => void dispatch(logout())} data-testid="logout">
+      {t('nav.logout')}
+    </button>
+  );
+}
+
+/** The user's avatar opens the settings. */
+function ProfileButton() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => s.profile.user);
+  return (
+    <button
+      type="button"
+      className={styles.profileButton}
+      onClick={() => dispatch(modalOpened('settings'))}
+      aria-label={t('nav.settings')}
+      title={t('nav.settings')}
+      data-testid="profile-button"
+    >
+      <Avatar url={user?.avatar_url} name={user?.full_name} size={36} />
+    </button>
   );
 }
 
@@ -68,6 +104,8 @@ export function Header({ signedIn }: { signedIn: boolean }) {
         <span className={styles.spacer} />
       )}
       <LanguageSelect className={`${styles.language} ${signedIn ? styles.headerLanguage : ''}`} />
+      {signedIn && <ProfileButton />}
+      {signedIn && <LogoutButton className={`${styles.navLink} ${styles.headerLanguage}`} />}
       {signedIn && open && <SideMenu onClose={close} />}
     </header>
   );
@@ -89,7 +127,7 @@ function SideMenu({ onClose }: { onClose: () => void }) {
         <button type="button" className={styles.navLink} onClick={onClose}>
           {t('nav.closeMenu')}
         </button>
-        <NavItems onNavigate={onClose} />
+        <NavItems onNavigate={onClose} inMenu />
         <LanguageSelect className={styles.language} />
       </nav>
     </>

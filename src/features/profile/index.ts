@@ -1,1 +1,11 @@
-export { profileSlice, fetchProfile, isProfileComplete, type Profile, type ProfileState, type LoadStatus } from './profile-slice';
+export {
+  profileSlice,
+  fetchProfile,
+  updateProfile,
+  deleteAccount,
+  changePassword,
+  isProfileComplete,
+  type Profile,
+  type ProfileState,
+  type LoadStatus,
+} from './profile-slice';

@@ -1,33 +1,68 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { api, type ApiError, toApiError } from '@/lib/api-client';
+import type { UpdateUserRequest, User } from '@common/contract/user';
+import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
+import { profileApi } from './profile-api';
 
 /** The signed-in user as the server describes them (GET /user/me/). */
-export interface Profile {
-  user: number;
-  full_name: string;
-  phone: string;
-  currency: string;
-  [key: string]: unknown;
-}
+export type Profile = User;
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
 
 export interface ProfileState {
   user: Profile | null;
+  /** 'loading' also while a change is being saved: the settings form shows a loader (specification §4). */
   status: LoadStatus;
   error: ApiError | null;
 }
 
 const initialState: ProfileState = { user: null, status: 'idle', error: null };
 
-export const fetchProfile = createAsyncThunk<Profile, void, { rejectValue: ApiError }>('profile/fetch', async (_, { rejectWithValue }) => {
+type Reject = { rejectValue: ApiError };
+
+export const fetchProfile = createAsyncThunk<Profile, void, Reject>('profile/fetch', async (_, { rejectWithValue }) => {
   try {
-    return await api.get<Profile>('/user/me/');
+    return await profileApi.me();
   } catch (err) {
     return rejectWithValue(toApiError(err));
   }
 });
+
+/**
+ * PUT /v2/user/me/. Failures are only logged (specification §4); the caller learns of them from
+ * the rejected action.
+ */
+export const updateProfile = createAsyncThunk<Profile, UpdateUserRequest, Reject>(
+  'profile/update',
+  async (body, { rejectWithValue }) => {
+    try {
+      return await profileApi.update(body);
+    } catch (err) {
+      const error = toApiError(err);
+      if (error.code !== 'aborted') console.error('Saving the profile failed:', error.message);
+      return rejectWithValue(error);
+    }
+  },
+);
+
+/** DELETE /v2/user/me/, then logout; the server has already ended every session. */
+export const deleteAccount = createAsyncThunk<void, void, Reject>('profile/delete', async (_, { dispatch, rejectWithValue }) => {
+  try {
+    await profileApi.remove();
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+  dispatch(loggedOut());
+});
+
+/** POST /v2/user/password/ {old_password, password}. */
+export async function changePassword(oldPassword: string, password: string): Promise<void> {
+  try {
+    await profileApi.changePassword({ old_password: oldPassword, password });
+  } catch (err) {
+    throw toApiError(err);
+  }
+}
 
 export const profileSlice = createSlice({
   name: 'profile',
@@ -45,6 +80,19 @@ export const profileSlice = createSlice({
       })
       .addCase(fetchProfile.rejected, (state, action) => {
         state.status = 'error';
+        state.error = action.payload ?? toApiError(action.error);
+      })
+      .addCase(updateProfile.pending, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(updateProfile.fulfilled, (state, action) => {
+        state.status = 'success';
+        state.user = action.payload;
+        state.error = null;
+      })
+      .addCase(updateProfile.rejected, (state, action) => {
+        // The loaded profile is still the truth; the failure is only kept for whoever wants it.
+        state.status = state.user ? 'success' : 'error';
         state.error = action.payload ?? toApiError(action.error);
       })
       .addCase(loggedOut, () => initialState);

@@ -1,0 +1,11 @@
+import type { OkResponse } from '@common/contract/auth';
+import type { ChangePasswordRequest, UpdateUserRequest, User } from '@common/contract/user';
+import { api } from '@/lib/api-client';
+
+/** The signed-in user's own account (specification §7; shapes in common/contract/user.ts). */
+export const profileApi = {
+  me: () => api.get<User>('/user/me/'),
+  update: (body: UpdateUserRequest) => api.put<User>('/v2/user/me/', body),
+  remove: () => api.delete<OkResponse>('/v2/user/me/'),
+  changePassword: (body: ChangePasswordRequest) => api.post<OkResponse>('/v2/user/password/', body),
+};
