@@ -13,7 +13,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Event } from '../common/contract/events';
 import enEvents from '../src/locales/en/events.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
-import { addContacts, getEvent, openAs, signUp, uniquePhone, type E2EUser } from './support/api';
+import { formatMoney, toMinor } from '../common/money';
+import { addContacts, getEvent, openAs, recordOperation, signUp, uniquePhone, type E2EUser } from './support/api';
 
 type Lang = 'en' | 'ru';
 const EVENTS = { en: enEvents, ru: ruEvents } as const;
@@ -152,32 +153,90 @@ export async function createFamilyEvent(page: Page, testInfo: TestInfo, lang: La
   return { owner, event, uid };
 }
 
+/** A balance as the screen writes it: '+RUB 750.00' / '+750,00 RUB', with plain spaces. */
+function shown(amount: number, currency: string, lang: Lang): string {
+  return formatMoney(toMinor(amount, currency), currency, lang, { sign: true, code: true }).replace(/[\u00a0\u202f]/g, ' ');
+}
+
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+type Kind = 'accrual' | 'debit' | 'neutral';
+const kindOf = (amount: number): Kind => (amount > 0 ? 'accrual' : amount < 0 ? 'debit' : 'neutral');
+
+/** The balance message: words, and for a non-zero amount the signed amount with its currency. */
+function message(words: Record<Kind, string>, amount: number, lang: Lang): string {
+  const kind = kindOf(amount);
+  return kind === 'neutral' ? words.neutral : `${words[kind]} ${shown(amount, 'RUB', lang)}`;
+}
+
 for (const lang of ['en', 'ru'] as const) {
   test.describe(`events (${lang})`, () => {
-    test('create an event with four participants in two families', async ({ page, request }, testInfo) => {
+    test('create an event with four participants in two families; balances, display currency, delete and undo', async ({ page, request }, testInfo) => {
       const t = EVENTS[lang];
-      const { event, uid } = await createFamilyEvent(page, testInfo, lang, request);
+      const { owner, event, uid } = await createFamilyEvent(page, testInfo, lang, request);
       expect(event.contacts.map((c) => c.uid).sort((a, b) => a - b)).toEqual(Object.values(uid).sort((a, b) => a - b));
       expect(event.eventCurrency).toBe('RUB');
 
       const panel = page.getByTestId('participants-panel');
-      // Each family shows its members and a 'Whole family' row; the screen matches the API.
-      for (const family of event.families) {
-        const box = panel.getByTestId('family').filter({ has: page.getByTestId(`participant-${family.members[0]}`) });
-        for (const member of family.members) await expect(box.getByTestId(`participant-${member}`)).toBeVisible();
-        await expect(box.getByTestId('whole-family')).toContainText(t.participants.wholeFamily);
-      }
-      await screenshot(page, testInfo, lang, '3-event');
+      await test.step('each family shows its members and a Whole family row, as the API has them', async () => {
+        for (const family of event.families) {
+          const box = panel.getByTestId('family').filter({ has: page.getByTestId(`participant-${family.members[0]}`) });
+          for (const member of family.members) await expect(box.getByTestId(`participant-${member}`)).toBeVisible();
+          await expect(box.getByTestId('whole-family')).toContainText(t.participants.wholeFamily);
+        }
+        await screenshot(page, testInfo, lang, '3-event');
+      });
 
-      // The list shows the event with my balance.
-      if (isPhone(testInfo)) {
-        await page.getByTestId('events-back').click();
+      await test.step('balances follow the ledger: words, sign and colour in the panel and the list', async () => {
+        // Anna pays 1000 for all four; the screen must show what the API computes.
+        await recordOperation(request, owner, {
+          event_id: event.id,
+          details: { kind: 'even_purchase', amount: 1000, description: 'Firewood' },
+          participants: Object.values(uid).map((u) => ({ uid: u })),
+        });
+        const after = await getEvent(request, owner, event.id);
+        await page.reload();
+        const live = await openParticipants(page, testInfo);
+        for (const p of after.contacts) {
+          const balance = live.getByTestId(`participant-${p.uid}`).locator('[data-balance]');
+          await expect(balance).toHaveAttribute('data-balance', kindOf(p.balance));
+          expect(plain(await balance.textContent())).toBe(message(t.balance.person, p.balance, lang));
+        }
+        for (const f of after.families) {
+          const whole = live.getByTestId('family').filter({ has: page.getByTestId(`participant-${f.members[0]}`) }).getByTestId('whole-family');
+          expect(plain(await whole.locator('[data-balance]').textContent())).toBe(message(t.balance.family, f.balance, lang));
+        }
+        const me = after.contacts.find((c) => c.uid === uid.anna)!;
+        expect(me.balance).toBe(750);
+        await screenshot(page, testInfo, lang, '4-balances');
+        if (isPhone(testInfo)) await page.getByTestId('events-back').click();
+        const row = page.getByTestId(`event-row-${event.id}`);
+        await expect(row.locator('[data-balance]')).toHaveAttribute('data-balance', 'accrual');
+        expect(plain(await row.locator('[data-balance]').textContent())).toBe(message(t.balance.me, me.balance, lang));
+        await screenshot(page, testInfo, lang, '5-list');
+        if (isPhone(testInfo)) await row.click();
+      });
+
+      await test.step('another display currency converts everything, marked approximate', async () => {
+        await page.getByTestId('display-currency').selectOption('EUR');
+        await expect(page.getByTestId('approximate')).toBeVisible();
+        await expect(page.getByTestId('event-header').locator('[data-balance]')).toContainText('EUR');
+        await screenshot(page, testInfo, lang, '6-approximate');
+        await page.getByTestId('display-currency').selectOption('event');
+        await expect(page.getByTestId('approximate')).toHaveCount(0);
+      });
+
+      await test.step('deleting offers Undo, and Undo brings the event back', async () => {
+        await page.getByTestId('delete-event').click();
         await expect(page).toHaveURL(/\/events$/);
-      }
-      const row = page.getByTestId(`event-row-${event.id}`);
-      await expect(row).toContainText('Dacha');
-      await expect(row).toContainText(t.balance.me.neutral);
-      await screenshot(page, testInfo, lang, '4-list');
+        const toast = page.getByTestId('undo-toast');
+        await expect(toast).toContainText('Dacha');
+        await expect(page.getByTestId(`event-row-${event.id}`)).toHaveCount(0);
+        await screenshot(page, testInfo, lang, '7-undo');
+        await toast.getByRole('button', { name: t.event.undo }).click();
+        await expect(page.getByTestId(`event-row-${event.id}`)).toBeVisible();
+        expect((await getEvent(request, owner, event.id)).del_date).toBeNull();
+      });
     });
   });
 }

@@ -97,3 +97,8 @@ export async function openAs(page: Page, user: E2EUser, language: 'en' | 'ru', p
   );
   await page.goto(path);
 }
+
+/** POST /operation/ (body as in common/contract/operations createOperationBody); answers the operation. */
+export async function recordOperation(request: APIRequestContext, user: E2EUser, body: unknown): Promise<{ id: number }> {
+  return json<{ id: number }>(await request.post('/app/api/v1/operation/', { headers: auth(user.token), data: body }), 'operation');
+}

@@ -55,6 +55,28 @@ export function EventHeader({ event }: { event: Event }) {
                   </svg>
                 </button>
               )}
+              {event.isUserOwner && (
+                // Soft delete with an undo offer, so no confirm dialog stands in the way.
+                <button
+                  type="button"
+                  className={`${styles.iconButton} ${styles.deleteEvent}`}
+                  onClick={() => void remove()}
+                  aria-label={t('event.delete')}
+                  title={t('event.delete')}
+                  data-testid="delete-event"
+                >
+                  <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+                    <path
+                      d="M3 5h12M7.5 5V3.5h3V5M4.5 5l.8 9.5h7.4L13.5 5M7.5 8v4M10.5 8v4"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                </button>
+              )}
             </div>
           )}
           <p className={styles.headerMeta}>
@@ -94,11 +116,6 @@ export function EventHeader({ event }: { event: Event }) {
           <span className={styles.approximate} title={t('display.approximateHint')} data-testid="approximate">
             ≈ {t('display.approximate')}
           </span>
-        )}
-        {event.isUserOwner && (
-          <Button scheme="gray" className={styles.deleteEvent} onClick={() => void remove()} data-testid="delete-event">
-            {t('event.delete')}
-          </Button>
         )}
       </div>
       {mode.kind === 'original' && <p className={styles.hint}>{t('display.originalHint')}</p>}

@@ -94,26 +94,29 @@ function EventRow({ event, active, to }: { event: Event; active: boolean; to: st
   const { t, i18n } = useTranslation('events');
   const title = eventTitle(event);
   const dialogue = event.quasi_event_name !== null;
+  const when = relativeTime(event.last_activity, i18n.language);
   return (
     <li>
       <Link to={to} className={styles.row} aria-current={active ? 'page' : undefined} data-testid={`event-row-${event.id}`}>
         <Avatar url={event.image_url} name={title} size={44} />
         <span className={styles.rowMain}>
-          <span className={styles.rowTitle}>
-            <span className={styles.rowName}>{title}</span>
-            {dialogue && <span className={styles.tag}>{t('list.dialogue')}</span>}
-          </span>
-          <BalanceMessage amount={event.payout} currency={event.currency} subject="me" className={styles.rowBalance} />
-        </span>
-        <span className={styles.rowSide}>
-          <time dateTime={event.last_activity} className={styles.rowTime} title={t('list.lastActivity', { when: relativeTime(event.last_activity, i18n.language) })}>
-            {relativeTime(event.last_activity, i18n.language)}
-          </time>
-          {event.unread_cnt > 0 && (
-            <span className={styles.badge} aria-label={t('list.unread', { count: event.unread_cnt })} data-testid="unread-badge">
-              {event.unread_cnt > 99 ? '99+' : event.unread_cnt}
+          <span className={styles.rowLine}>
+            <span className={styles.rowTitle}>
+              <span className={styles.rowName}>{title}</span>
+              {dialogue && <span className={styles.tag}>{t('list.dialogue')}</span>}
             </span>
-          )}
+            <time dateTime={event.last_activity} className={styles.rowTime} title={t('list.lastActivity', { when })}>
+              {when}
+            </time>
+          </span>
+          <span className={styles.rowLine}>
+            <BalanceMessage amount={event.payout} currency={event.currency} subject="me" className={styles.rowBalance} />
+            {event.unread_cnt > 0 && (
+              <span className={styles.badge} aria-label={t('list.unread', { count: event.unread_cnt })} data-testid="unread-badge">
+                {event.unread_cnt > 99 ? '99+' : event.unread_cnt}
+              </span>
+            )}
+          </span>
         </span>
       </Link>
     </li>
