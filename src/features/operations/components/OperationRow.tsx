@@ -140,9 +140,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
               {t(`status.${op.status}`)}
             </span>
           )}
-          <span className={styles.who}>
-            {who} {whom}
-          </span>
+          <span className={styles.who}>{t('feed.whoWhom', { who, whom })}</span>
           {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
         </div>
         <div className={styles.bottom}>
