@@ -22,3 +22,22 @@ export const currencyListResponse = z.object({
   objects: z.array(currencyObject),
 });
 export type CurrencyListResponse = z.infer<typeof currencyListResponse>;
+
+/** GET /v1/currency/rate/?from=USD&to=JPY&date=2026-04-11: the rate an operation of that day would use. */
+export const crossRateQuery = z.object({
+  from: currencyCode,
+  to: currencyCode,
+  /** YYYY-MM-DD; today (UTC) when left out. */
+  date: z.iso.date().optional(),
+});
+
+export const crossRateResponse = z.object({
+  from: currencyCode,
+  to: currencyCode,
+  date: z.iso.date(),
+  /** Units of `to` per 1 `from`, a decimal string (exact as stored on an operation). */
+  rate: z.string(),
+  /** The date of the rates used: the day asked, the latest earlier one, or the earliest later one before a history starts; null for a currency against itself. */
+  rate_date: z.iso.date().nullable(),
+});
+export type CrossRateResponse = z.infer<typeof crossRateResponse>;

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { currencyListQuery, currencyListResponse } from '../../../common/contract/currency';
+import { crossRateQuery, crossRateResponse, currencyListQuery, currencyListResponse } from '../../../common/contract/currency';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { userIdOf } from '../../plugins/auth';
 import { seedRatesIfEmpty } from './rates-seed';
-import { listCurrencies } from './service';
+import { crossRateOn, listCurrencies } from './service';
 
 /** The interface language: `?lang=`, else the first of en/ru in Accept-Language, else English. */
 export function localeOf(request: FastifyRequest, lang?: 'en' | 'ru'): 'en' | 'ru' {
@@ -29,7 +29,16 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { onRequest: app.authenticate, schema: { querystring: currencyListQuery, response: { 200: currencyListResponse } } },
     async (request) => {
       const [me] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userIdOf(request)));
-      return listCurrencies(db, me?.currency ?? 'RUB', localeOf(request, request.query.lang));
+      return listCurrencies(db, me?.currency?.trim() ?? 'RUB', localeOf(request, request.query.lang));
+    },
+  );
+
+  app.get(
+    '/currency/rate/',
+    { onRequest: app.authenticate, schema: { querystring: crossRateQuery, response: { 200: crossRateResponse } } },
+    async (request) => {
+      const { from, to, date } = request.query;
+      return crossRateOn(db, from, to, date ?? new Date().toISOString().slice(0, 10));
     },
   );
 };

@@ -41,6 +41,24 @@ export async function rateForDate(db: Queryable, from: string, to: string, date:
   return { rate: rateToString(crossRate(f.perEur, t.perEur), FROZEN_RATE_DECIMALS), rateDate: olderDate(f.date, t.date) };
 }
 
+export interface CrossRate {
+  from: string;
+  to: string;
+  /** The day asked for. */
+  date: string;
+  /** Units of `to` per 1 `from`, 12 decimals at most. */
+  rate: string;
+  /** The older of the two rate dates used: the asked day, an earlier one (weekend, holiday), or a later one before a history starts. */
+  rate_date: string | null;
+}
+
+/** GET /currency/rate/: the rate an operation dated `date` would be converted at, and the date it comes from. */
+export async function crossRateOn(db: Queryable, from: string, to: string, date: string): Promise<CrossRate> {
+  for (const code of [from, to]) if (!isCurrencyCode(code)) throw new DomainError('currency_unknown', code === from ? 'from' : 'to');
+  const frozen = await rateForDate(db, from, to, date);
+  return { from, to, date, rate: frozen.rate, rate_date: frozen.rateDate };
+}
+
 export interface DisplayConversion {
   currency: string;
   approximate: boolean;
@@ -68,10 +86,15 @@ export async function displayConversion(db: Queryable, from: string, to: string 
   return { currency: to, approximate: true, minor, major: (m) => fromMinor(minor(m), to) };
 }
 
-/** 1, 10, 100 or 1000 units, the fewest that are worth at least 1 of the base (so 2 decimals show it). */
-function displayUnits(rate: Rational): number {
-  for (const units of [1, 10, 100, 1000]) if (rate.num * BigInt(units) >= rate.den) return units;
-  return 1000;
+/**
+ * The fewest of 1, 10, 100 or 1000 units worth at least 1 of the base, so that 2 decimals show
+ * the rate to at least 3 figures. The few currencies where even 1000 units are worth less (1000
+ * VND or IRR against EUR or USD) go on by tens: '1000 VND = 0.03 EUR' would be off by a sixth.
+ */
+export function displayUnits(rate: Rational): number {
+  let units = 1n;
+  while (rate.num * units < rate.den && units < 10n ** 9n) units *= 10n;
+  return Number(units);
 }
 
 export interface CurrencyList {
@@ -84,10 +107,13 @@ export interface CurrencyList {
  * GET /currency/: every currency the ledger can convert (those with a rate, and EUR), with
  * `[units, value]` in the caller's currency at the latest rates.
  */
-export async function listCurrencies(db: Queryable, base: string, locale: 'en' | 'ru'): Promise<CurrencyList> {
+export async function listCurrencies(db: Queryable, userCurrency: string, locale: 'en' | 'ru'): Promise<CurrencyList> {
   const codes = await ratedCurrencies(db);
   const latest = await latestRates(db, codes);
   const lastUpdated = await getMeta(db, RATES_LAST_UPDATED);
+  // A caller whose currency has no rate (one chosen before its source stopped) still gets every
+  // currency, in euros, rather than an empty list; `base` says which.
+  const base = userCurrency === 'EUR' || latest.has(userCurrency) ? userCurrency : 'EUR';
   const basePerEur = base === 'EUR' ? EUR_RATE : latest.get(base);
   const known = new Set(['EUR', ...codes]);
   const objects: CurrencyList['objects'] = [];
