@@ -9,6 +9,7 @@ import type { SmsSender } from './lib/sms';
 import { authRoutes } from './modules/auth/routes';
 import { contactsRoutes } from './modules/contacts/routes';
 import { currencyRoutes } from './modules/currency/routes';
+import { createRatesRefresher } from './modules/currency/refresher';
 import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -90,6 +91,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/app/api' },
   );
   await app.register(imageRoutes, { prefix: '/app/img', db: deps.database.db });
+
+  if (deps.config.RATES_REFRESH) {
+    const refresher = createRatesRefresher({
+      db: deps.database.db,
+      ecbUrl: deps.config.RATES_ECB_URL,
+      cbrUrl: deps.config.RATES_CBR_URL,
+      intervalHours: deps.config.RATES_REFRESH_HOURS,
+      timeoutMs: deps.config.RATES_TIMEOUT_SECONDS * 1000,
+      log: app.log,
+    });
+    // onReady comes after the currency routes have loaded the bundled history, so the first refresh adds to it.
+    app.addHook('onReady', async () => refresher.start());
+    // Before the database closes: a refresh under way is cancelled and let go of it.
+    app.addHook('onClose', async () => refresher.stop());
+  }
 
   await app.register(webPlugin, { webDist: deps.config.WEB_DIST });
   return app;

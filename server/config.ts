@@ -24,6 +24,8 @@ const configSchema = z.object({
   RATES_ECB_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   RATES_CBR_URL: z.url().default('https://www.cbr.ru/scripts/XML_daily.asp'),
   RATES_REFRESH_HOURS: z.coerce.number().positive().default(24),
+  /** How long one rates file may take to arrive before the source counts as unreachable. */
+  RATES_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   SUPPORT_EMAIL: z.string().default('support@dolya.app'),
   /** Code requests one address may make an hour; the end-to-end server, where every browser is 127.0.0.1, raises it. */
   CODE_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
