@@ -26,6 +26,20 @@ export function ToursHost() {
   const { pathname } = useLocation();
   const profileComplete = useSelector((s: { profile: ProfileState }) => isProfileComplete(s.profile.user));
   const [endedTour, setEndedTour] = useState<TourId | null>(null);
+  // Where the user was when the tour began (a form field under it), to go back there at the end.
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (active && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      returnFocus.current = document.activeElement;
+    }
+  }, [active]);
+
+  const closeNote = useCallback(() => {
+    setEndedTour(null);
+    if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    returnFocus.current = null;
+  }, []);
 
   useAutoStartTour('main', profileComplete && EVENTS_PATH.test(pathname));
 
@@ -54,7 +68,7 @@ export function ToursHost() {
           <TourRunner key={active} tour={active} onEnd={onEnd} />
         </Suspense>
       )}
-      {endedTour && !active && <TourEndNote onClose={() => setEndedTour(null)} />}
+      {endedTour && !active && <TourEndNote onClose={closeNote} />}
     </>
   );
 }
