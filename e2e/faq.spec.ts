@@ -1,65 +1,80 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TOUR_TARGETS } from '../src/features/tours/tour-definitions';
+import { addContacts, openAs, signUp, uniquePhone, type E2EUser } from './support/api';
 
-const LOG = path.resolve(process.env.E2E_LOG ?? '.tmp/e2e-server.log');
-const PASSWORD = 'secret-42';
-
-/** A phone nobody has used in this run: the per-phone code limit is 5 an hour. */
-function freshPhone(): string {
-  return `+7999${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-}
-
-/** The log SMS provider writes `SMS to <phone>: Dolya code: 123456...` into the server log. */
-async function codeFromLog(phone: string): Promise<string> {
-  const pattern = new RegExp(`SMS to \\${phone}: \\D*(\\d{6})`, 'g');
-  for (let i = 0; i < 50; i++) {
-    const matches = [...fs.readFileSync(LOG, 'utf8').matchAll(pattern)];
-    const last = matches.at(-1);
-    if (last) return last[1]!;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS code for ${phone} in ${LOG}`);
-}
-
-/** Signs a new user up through the API and completes the profile; returns the session token. */
-async function signUp(request: APIRequestContext): Promise<string> {
-  const phone = freshPhone();
-  const code = await request.post('/app/api/v2/auth/code/?for=signup', { data: { phone } });
-  expect(code.status(), await code.text()).toBe(200);
-  const set = await request.post('/app/api/v2/auth/password/?for=signup', { data: { phone, code: await codeFromLog(phone), password: PASSWORD } });
-  expect(set.status(), await set.text()).toBe(200);
-  const login = await request.post('/app/api/v2/auth/login/', { data: { phone, password: PASSWORD, remember: true } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const profile = await request.put('/app/api/v2/user/me/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { full_name: 'Anna Petrova', gender: 'F', currency: 'RUB' },
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  return token;
-}
-
-/** Opens the app signed in, with the cookie choice made and, optionally, some tours done. */
-async function openSignedIn(page: Page, token: string, pathname: string, { toursDone }: { toursDone?: string[] } = {}) {
-  await page.goto('/signin');
-  await page.evaluate(
-    ([t, done]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('cookie_consent', 'true');
-      if (done) localStorage.setItem('tours_done', done);
-      else localStorage.removeItem('tours_done');
-    },
-    [token, toursDone ? JSON.stringify(toursDone) : null] as const,
-  );
-  await page.goto(pathname);
+/**
+ * Opens the app signed in with exactly these tours marked done (none: every tour still to see).
+ * The flags are written before the first script runs, once per tab, so a reload keeps what the
+ * app itself stored since.
+ */
+async function openSignedIn(page: Page, user: E2EUser, pathname: string, { toursDone = [] as string[] } = {}) {
+  await page.addInitScript((done) => {
+    if (sessionStorage.getItem('e2e-tours-init')) return;
+    sessionStorage.setItem('e2e-tours-init', '1');
+    if (done.length) localStorage.setItem('tours_done', JSON.stringify(done));
+  }, toursDone);
+  await openAs(page, user, 'en', pathname, { tours: true });
   await expect(signedInHeader(page)).toBeVisible();
 }
 
 /** The signed-in header: the nav on a desktop, the menu button on a phone. */
 function signedInHeader(page: Page) {
   return page.locator('header [data-tour="nav-events"]:visible, header [data-testid="menu-button"]:visible').first();
+}
+
+/**
+ * Walks a running tour with Next to its Finish over exactly the steps whose elements are on the
+ * page, checking the buttons on the way; answers the step ids seen.
+ */
+async function runTourToFinish(page: Page, targets: readonly string[]): Promise<string[]> {
+  const expected: string[] = [];
+  for (const target of targets) {
+    if (await page.locator(`[data-tour="${target}"]`).first().isVisible()) expected.push(target);
+  }
+  const seen: string[] = [];
+  for (let i = 0; i < targets.length; i++) {
+    const step = tourStep(page);
+    await expect(step).toBeVisible();
+    seen.push((await step.getAttribute('data-tour-step'))!);
+    const isLast = seen.length === expected.length;
+    await expect(step.getByRole('button', { name: isLast ? 'Finish' : 'Next' })).toBeVisible();
+    await expect(step.getByRole('button', { name: 'Back' })).toHaveCount(seen.length === 1 ? 0 : 1);
+    await expect(step.getByRole('button', { name: 'Skip' })).toHaveCount(isLast ? 0 : 1);
+    if (isLast) {
+      await step.getByRole('button', { name: 'Finish' }).click();
+      break;
+    }
+    await step.getByRole('button', { name: 'Next' }).click();
+    await expect(step).not.toHaveAttribute('data-tour-step', seen.at(-1)!);
+  }
+  expect(seen).toEqual(expected);
+  await expect(tourStep(page)).toHaveCount(0);
+  return seen;
+}
+
+const toursDone = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('tours_done') ?? '[]') as string[]);
+
+/** An event owned by `owner` with three more people in it, two of them grouped with the owner's family. */
+async function eventWithFamilies(request: APIRequestContext, owner: E2EUser): Promise<number> {
+  const book = await addContacts(request, owner, [
+    { name: 'Boris Ivanov', phone: uniquePhone() },
+    { name: 'Vera Petrova', phone: uniquePhone() },
+    { name: 'Gleb Orlov', phone: uniquePhone() },
+  ]);
+  const uid = (name: string) => book.find((c) => c.name === name)!.uid;
+  const headers = { Authorization: `Bearer ${owner.token}` };
+  const created = await request.post('/app/api/v1/event/', {
+    headers,
+    data: { event_name: 'Dacha', contacts: [uid('Boris Ivanov'), uid('Vera Petrova'), uid('Gleb Orlov')] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: number };
+  const grouped = await request.put(`/app/api/v1/event/${id}/`, {
+    headers,
+    data: { data: { families: [[owner.uid, uid('Boris Ivanov')], [uid('Vera Petrova'), uid('Gleb Orlov')]] } },
+  });
+  expect(grouped.status(), await grouped.text()).toBe(200);
+  return id;
 }
 
 const tourStep = (page: Page) => page.getByTestId('tour-step');
@@ -69,47 +84,24 @@ test.describe('guided tours and the FAQ page', () => {
   test.skip(({ isMobile }) => isMobile, 'tours run on desktop widths only');
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  let token: string;
+  let user: E2EUser;
   test.beforeAll(async ({ request }) => {
-    token = await signUp(request);
+    user = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', gender: 'F' });
   });
 
   test('the main tour starts on /events at 1280 px and runs to its end', async ({ page }) => {
-    await openSignedIn(page, token, '/events');
-    await expect(tourStep(page)).toBeVisible();
+    await openSignedIn(page, user, '/events');
     await expect(tourStep(page).getByRole('heading')).toHaveText('Events');
 
-    // Every step whose element is on the page, in order; the events screen's own steps join when it has them.
-    const expected: string[] = [];
-    for (const target of TOUR_TARGETS.main) {
-      if (await page.locator(`[data-tour="${target}"]`).first().isVisible()) expected.push(target);
-    }
-    expect(expected.slice(0, 4)).toEqual(['nav-events', 'nav-people', 'nav-rates', 'nav-faq']);
+    // Every step whose element is on the page, in order: the header's four, then the events screen's.
+    const seen = await runTourToFinish(page, TOUR_TARGETS.main);
+    expect(seen.slice(0, 4)).toEqual(['nav-events', 'nav-people', 'nav-rates', 'nav-faq']);
 
-    const seen: string[] = [];
-    for (let i = 0; i < TOUR_TARGETS.main.length; i++) {
-      const step = tourStep(page);
-      await expect(step).toBeVisible();
-      seen.push((await step.getAttribute('data-tour-step'))!);
-      const isLast = seen.length === expected.length;
-      await expect(step.getByRole('button', { name: isLast ? 'Finish' : 'Next' })).toBeVisible();
-      await expect(step.getByRole('button', { name: 'Back' })).toHaveCount(seen.length === 1 ? 0 : 1);
-      await expect(step.getByRole('button', { name: 'Skip' })).toHaveCount(isLast ? 0 : 1);
-      if (isLast) {
-        await step.getByRole('button', { name: 'Finish' }).click();
-        break;
-      }
-      await step.getByRole('button', { name: 'Next' }).click();
-      await expect(step).not.toHaveAttribute('data-tour-step', seen.at(-1)!);
-    }
-    expect(seen).toEqual(expected);
-
-    await expect(tourStep(page)).toHaveCount(0);
     const note = page.getByTestId('tour-end-note');
     await expect(note).toContainText('You can take the tours again from the FAQ page.');
     await note.getByRole('button', { name: 'All clear' }).click();
     await expect(note).toHaveCount(0);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tours_done') ?? '[]'))).toEqual(['main']);
+    expect(await toursDone(page)).toEqual(['main']);
 
     // Done means done: a reload does not bring it back.
     await page.reload();
@@ -118,13 +110,35 @@ test.describe('guided tours and the FAQ page', () => {
     await expect(tourStep(page)).toHaveCount(0);
   });
 
+  test('the create-event tour runs to its end when the form opens', async ({ page }) => {
+    await openSignedIn(page, user, '/events', { toursDone: ['main'] });
+    await page.locator('[data-tour="events-create"]').click();
+    await expect(tourStep(page)).toHaveAttribute('data-tour-step', 'create-event-name');
+    await runTourToFinish(page, TOUR_TARGETS.createEvent);
+    expect(await toursDone(page)).toEqual(['main', 'createEvent']);
+    await page.getByTestId('tour-end-note').getByRole('button', { name: 'All clear' }).click();
+    // The form is still there, with the focus back where it was when the tour began.
+    await expect(page.locator('[data-tour="create-event-name"]')).toBeFocused();
+  });
+
+  test('the event-families tour runs to its end on an event with families', async ({ page, request }) => {
+    const owner = await signUp(request, { firstName: 'Anna', lastName: 'Smirnova', gender: 'F' });
+    const id = await eventWithFamilies(request, owner);
+    await openSignedIn(page, owner, `/events/${id}/transactions`, { toursDone: ['main', 'createEvent'] });
+    await expect(tourStep(page)).toHaveAttribute('data-tour-step', 'event-people');
+    const seen = await runTourToFinish(page, TOUR_TARGETS.eventFamilies);
+    // The owner sees every step, the drag handle included.
+    expect(seen).toEqual([...TOUR_TARGETS.eventFamilies]);
+    expect(await toursDone(page)).toEqual(['main', 'createEvent', 'eventFamilies']);
+  });
+
   test('no tour starts at 800 px, and joyride is not even loaded', async ({ page }) => {
     const tourChunks: string[] = [];
     page.on('request', (r) => {
       if (/\/assets\/TourRunner-[^/]+\.js$/.test(r.url())) tourChunks.push(r.url());
     });
     await page.setViewportSize({ width: 800, height: 800 });
-    await openSignedIn(page, token, '/events');
+    await openSignedIn(page, user, '/events');
     await page.waitForTimeout(2000);
     await expect(tourStep(page)).toHaveCount(0);
     expect(tourChunks).toEqual([]);
@@ -137,7 +151,7 @@ test.describe('guided tours and the FAQ page', () => {
   });
 
   test('the FAQ page restarts the tours: the flags are cleared and the main tour starts again', async ({ page }) => {
-    await openSignedIn(page, token, '/faq', { toursDone: ['main', 'createEvent', 'eventFamilies'] });
+    await openSignedIn(page, user, '/faq', { toursDone: ['main', 'createEvent', 'eventFamilies'] });
     await expect(page.getByRole('heading', { level: 1, name: 'Questions and answers' })).toBeVisible();
     await page.waitForTimeout(1000);
     await expect(tourStep(page)).toHaveCount(0);
@@ -151,11 +165,11 @@ test.describe('guided tours and the FAQ page', () => {
     expect(await page.evaluate(() => localStorage.getItem('tours_done'))).toBeNull();
     await tourStep(page).getByRole('button', { name: 'Skip' }).click();
     await expect(tourStep(page)).toHaveCount(0);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tours_done') ?? '[]'))).toEqual(['main']);
+    expect(await toursDone(page)).toEqual(['main']);
   });
 
   test('the header links to the FAQ page, in Russian too', async ({ page }) => {
-    await openSignedIn(page, token, '/events', { toursDone: ['main'] });
+    await openSignedIn(page, user, '/events', { toursDone: ['main'] });
     await page.locator('header').getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await page.getByTestId('language-select').first().selectOption('ru');
@@ -167,8 +181,8 @@ test.describe('guided tours and the FAQ page', () => {
 
 test.describe('the installable app', () => {
   test('has a manifest with its icons, and opens its shell from the cache with no network', async ({ page, context, request }) => {
-    const token = await signUp(request);
-    await openSignedIn(page, token, '/events', { toursDone: ['main'] });
+    const owner = await signUp(request, { firstName: 'Anna', lastName: 'Petrova' });
+    await openSignedIn(page, owner, '/events', { toursDone: ['main'] });
 
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = (await (await request.get(manifestHref!)).json()) as { start_url: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
