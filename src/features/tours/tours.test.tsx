@@ -193,7 +193,7 @@ function CreateEventForm() {
   useAutoStartTour('createEvent');
   return (
     <form>
-      <input aria-label="name" data-tour="create-event-name" />
+      <input aria-label="name" data-tour="create-event-name" autoFocus />
       <div data-tour="create-event-participants">people</div>
       <button type="submit" data-tour="create-event-submit">
         Create
@@ -231,6 +231,9 @@ describe('a screen tour', () => {
     await user.click(within(screen.getByTestId('tour-step')).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(screen.queryByTestId('tour-step')).toBeNull());
     expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual(['main', 'createEvent']);
+    // 'All clear' closes the note and puts the user back in the field they were in.
+    await user.click(within(screen.getByTestId('tour-end-note')).getByRole('button', { name: 'All clear' }));
+    expect(screen.getByRole('textbox', { name: 'name' })).toHaveFocus();
   });
 
   it('shows nothing and sets no flag when none of its targets is on the page', async () => {
