@@ -13,14 +13,23 @@ export type DisplayMode =
 
 export const EVENT_DISPLAY: DisplayMode = { kind: 'event' };
 
+/**
+ * How an event is shown: the mode chosen for it in its header, else the display currency the user
+ * picked in the rates window (the currencies feature keeps it), else its own currency.
+ */
+export function effectiveDisplay(own: DisplayMode | undefined, displayCurrency: string | null | undefined): DisplayMode {
+  if (own) return own;
+  return displayCurrency ? { kind: 'currency', currency: displayCurrency } : EVENT_DISPLAY;
+}
+
 /** The query the ledger calls take for a display mode: `?currency=` only when converting. */
 export function displayParams(mode: DisplayMode): { currency?: string } {
   return mode.kind === 'currency' ? { currency: mode.currency } : {};
 }
 
 export const eventsApi = {
-  list: (params: { deleted?: boolean } = {}, signal?: AbortSignal) =>
-    api.get<Event[]>('/event/', params.deleted ? { deleted: '1' } : undefined, signal),
+  list: (params: { deleted?: boolean; currency?: string } = {}, signal?: AbortSignal) =>
+    api.get<Event[]>('/event/', { ...(params.deleted ? { deleted: '1' } : {}), ...(params.currency ? { currency: params.currency } : {}) }, signal),
   get: (id: number, mode: DisplayMode, signal?: AbortSignal) =>
     mode.kind === 'original'
       ? api.get<Event>(`/event/${id}/original/`, undefined, signal)

@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/tool
 import type { CreateEventBody, Event } from '@common/contract/events';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
-import { EVENT_DISPLAY, eventsApi, type DisplayMode } from './events-api';
+import { effectiveDisplay, eventsApi, type DisplayMode } from './events-api';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -29,7 +29,7 @@ export interface EventsState {
   display: Record<number, DisplayMode>;
   /** The event just deleted, offered back by the undo toast. */
   undo: { id: number; name: string } | null;
-  /** A failure of a change (rename, currency, families, participants) not tied to a form field. */
+  /** A failure of a change made from the event header (currency, delete, restore). */
   changeError: ApiError | null;
 }
 
@@ -51,13 +51,15 @@ const initialState: EventsState = {
   changeError: null,
 };
 
-type ThunkConfig = { state: { events: EventsState }; rejectValue: ApiError };
+/** `currencies.display`: the user's display currency, read as state so this slice does not load the currencies feature's widgets. */
+type DisplayState = { events: EventsState; currencies?: { display: string | null } };
+type ThunkConfig = { state: DisplayState; rejectValue: ApiError };
 
 const fail = (err: unknown) => toApiError(err);
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function displayModeOf(state: { events: EventsState }, id: number): DisplayMode {
-  return state.events.display[id] ?? EVENT_DISPLAY;
+export function displayModeOf(state: DisplayState, id: number): DisplayMode {
+  return effectiveDisplay(state.events.display[id], state.currencies?.display);
 }
 
 /** The event's name as people know it: the other person's name for a dialogue. */
@@ -66,9 +68,11 @@ export function eventTitle(event: Pick<Event, 'event_name' | 'quasi_event_name'>
 }
 
 /** GET /event/. The data shows as soon as it arrives; the status follows 500 ms later (§4). */
-export const fetchEvents = createAsyncThunk<void, void, ThunkConfig>('events/fetchList', async (_, { dispatch, rejectWithValue, requestId }) => {
+export const fetchEvents = createAsyncThunk<void, void, ThunkConfig>('events/fetchList', async (_, { dispatch, getState, rejectWithValue, requestId }) => {
   try {
-    const events = await eventsApi.list();
+    // The list follows the display currency; a mode chosen in one event's header stays with that event.
+    const currency = getState().currencies?.display ?? undefined;
+    const events = await eventsApi.list({ currency });
     dispatch(eventsSlice.actions.listReceived({ events, requestId }));
     await wait(LIST_SUCCESS_DELAY_MS);
   } catch (err) {
@@ -165,7 +169,8 @@ function byLastActivity(a: Event, b: Event): number {
 
 /** The list keeps event-currency amounts; a converted view of the open event must not leak into it. */
 function mergeIntoList(state: EventsState, event: Event): void {
-  if (event.currency !== event.eventCurrency) return;
+  // A converted answer may go in only where the row is already in that currency (the list's display currency).
+  if (event.currency !== event.eventCurrency && event.currency !== state.list.find((e) => e.id === event.id)?.currency) return;
   const i = state.list.findIndex((e) => e.id === event.id);
   if (i >= 0) state.list[i] = event;
 }
@@ -190,8 +195,8 @@ export const eventsSlice = createSlice({
     },
     displayModeSet(state, action: PayloadAction<{ id: number; mode: DisplayMode }>) {
       const { id, mode } = action.payload;
-      if (mode.kind === 'event') delete state.display[id];
-      else state.display[id] = mode;
+      // Kept even for the event currency: it is then a choice that outranks the display currency.
+      state.display[id] = mode;
     },
     /**
      * Specification §4: the unread counter goes to 0 when all are marked seen, otherwise drops by
@@ -269,15 +274,10 @@ export const eventsSlice = createSlice({
         state.list = [action.payload, ...state.list.filter((e) => e.id !== action.payload.id)];
         state.listLoaded = true;
       })
-      .addCase(updateEvent.pending, (state) => {
-        state.changeError = null;
-      })
+      // A failed updateEvent is shown by the form that asked (rename, participants), not here.
       .addCase(updateEvent.fulfilled, (state, action) => {
         mergeIntoList(state, action.payload.stored);
         setCurrent(state, action.payload.shown);
-      })
-      .addCase(updateEvent.rejected, (state, action) => {
-        state.changeError = action.payload ?? fail(action.error);
       })
       .addCase(changeEventCurrency.pending, (state) => {
         state.changeError = null;

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { Event } from '@common/contract/events';
 import type { ApiError } from '@/lib/api-client';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { displayParams, EVENT_DISPLAY, type DisplayMode } from './events-api';
+import { displayParams, effectiveDisplay, EVENT_DISPLAY, type DisplayMode } from './events-api';
 import { fetchEvent, type LoadStatus } from './events-slice';
 
 /** An event id from the route: numeric (specification §2), else null. */
@@ -37,7 +37,9 @@ export function useCurrentEvent(): CurrentEvent {
   const dispatch = useAppDispatch();
   const id = parseEventId(useParams().id);
   const state = useAppSelector((s) => s.events);
-  const display = (id !== null ? state.display[id] : undefined) ?? EVENT_DISPLAY;
+  const displayCurrency = useAppSelector((s) => s.currencies.display);
+  const own = id !== null ? state.display[id] : undefined;
+  const display = useMemo(() => (id !== null ? effectiveDisplay(own, displayCurrency) : EVENT_DISPLAY), [id, own, displayCurrency]);
   const event = id !== null && state.current?.id === id ? state.current : null;
   const matches = id !== null && state.currentId === id;
   const reload = useCallback(() => {

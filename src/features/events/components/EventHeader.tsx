@@ -7,15 +7,17 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { DisplayMode } from '../events-api';
-import { changeEventCurrency, deleteEvent, displayModeSet, eventTitle, updateEvent } from '../events-slice';
+import { effectiveDisplay, type DisplayMode } from '../events-api';
+import { changeEventCurrency, deleteEvent, displayModeSet, eventTitle, fetchEvent, restoreEvent, updateEvent } from '../events-slice';
 import { BalanceMessage } from './BalanceMessage';
 import { CurrencyPicker } from './CurrencyPicker';
 import { errorMessage } from './ErrorText';
 import styles from './EventsPage.module.css';
 
-function modeValue(mode: DisplayMode): string {
-  return mode.kind === 'currency' ? mode.currency : mode.kind;
+function modeValue(mode: DisplayMode, eventCurrency: string): string {
+  if (mode.kind !== 'currency') return mode.kind;
+  // The display currency may be the event's own: that is the 'as stored' option.
+  return mode.currency === eventCurrency ? 'event' : mode.currency;
 }
 
 function modeFrom(value: string): DisplayMode {
@@ -27,7 +29,9 @@ export function EventHeader({ event }: { event: Event }) {
   const { t } = useTranslation('events');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const mode = useAppSelector((s) => s.events.display[event.id]) ?? { kind: 'event' };
+  const own = useAppSelector((s) => s.events.display[event.id]);
+  const displayCurrency = useAppSelector((s) => s.currencies.display);
+  const mode = effectiveDisplay(own, displayCurrency);
   const changeError = useAppSelector((s) => s.events.changeError);
   const [renaming, setRenaming] = useState(false);
   const title = eventTitle(event);
@@ -40,6 +44,17 @@ export function EventHeader({ event }: { event: Event }) {
 
   return (
     <header className={styles.eventHeader} data-testid="event-header">
+      {event.del_date && (
+        // Opened by its address after deletion: it can be read, and changed only once restored.
+        <div className={styles.deletedNotice} role="status">
+          <span>{t('event.deletedNotice')}</span>
+          {event.isUserOwner && (
+            <Button scheme="gray" onClick={() => void dispatch(restoreEvent(event.id)).then(() => dispatch(fetchEvent(event.id)))}>
+              {t('list.restore')}
+            </Button>
+          )}
+        </div>
+      )}
       <div className={styles.headerTop}>
         <Avatar url={event.image_url} name={title} size={56} />
         <div className={styles.headerTitleBox}>
@@ -55,7 +70,7 @@ export function EventHeader({ event }: { event: Event }) {
                   </svg>
                 </button>
               )}
-              {event.isUserOwner && (
+              {event.isUserOwner && !event.del_date && (
                 // Soft delete with an undo offer, so no confirm dialog stands in the way.
                 <button
                   type="button"
@@ -102,7 +117,7 @@ export function EventHeader({ event }: { event: Event }) {
         <label className={styles.control}>
           <span className={styles.controlLabel}>{t('display.showIn')}</span>
           <CurrencyPicker
-            value={modeValue(mode)}
+            value={modeValue(mode, event.eventCurrency)}
             onChange={(value) => dispatch(displayModeSet({ id: event.id, mode: modeFrom(value) }))}
             exclude={event.eventCurrency}
             leading={[

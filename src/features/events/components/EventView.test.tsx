@@ -199,6 +199,29 @@ describe('deleting an event', () => {
   });
 });
 
+describe('a deleted event opened by its address', () => {
+  it('says it is deleted and lets the owner restore it', async () => {
+    let deleted = true;
+    const bodies: unknown[] = [];
+    eventsServer([]);
+    server.use(
+      http.get('/app/api/v1/event/:id/', () => eventAnswer(trip({ del_date: deleted ? '2025-03-01T12:00:00.000Z' : null }))),
+      http.put('/app/api/v1/event/:id/', async ({ request }) => {
+        bodies.push(await request.json());
+        deleted = false;
+        return eventAnswer(trip());
+      }),
+    );
+    renderApp('/events/5');
+    expect(await screen.findByText('This event has been deleted.')).toBeInTheDocument();
+    expect(screen.queryByTestId('delete-event')).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByTestId('event-header')).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.queryByText('This event has been deleted.')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ del_date: false }]);
+    expect(screen.getByTestId('delete-event')).toBeInTheDocument();
+  });
+});
+
 describe('the unread counter (§4)', () => {
   it('drops by one to a floor of 0, or to 0 when all are seen', () => {
     const state = eventsSlice.reducer(undefined, { type: 'init' });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchEvent, fetchEvents } from '../events-slice';
+import { displayModeOf, fetchEvent, fetchEvents } from '../events-slice';
 import { parseEventId } from '../hooks';
 import { CreateEventModal } from './CreateEventModal';
 import { EventList } from './EventList';
@@ -20,13 +20,16 @@ export default function EventsPage() {
   const dispatch = useAppDispatch();
   const raw = useParams().id;
   const id = parseEventId(raw);
-  const listStatus = useAppSelector((s) => s.events.listStatus);
-  const displayKey = useAppSelector((s) => (id !== null ? JSON.stringify(s.events.display[id] ?? null) : ''));
+  const displayKey = useAppSelector((s) => (id !== null ? JSON.stringify(displayModeOf(s, id)) : ''));
+  // The display currency picked in the rates window: the list is read again in it.
+  const listCurrency = useAppSelector((s) => s.currencies.display);
   const [creating, setCreating] = useState(false);
 
+  // Every visit reads the list again (unread counts, balances moved by others); rows already
+  // loaded stay on screen meanwhile.
   useEffect(() => {
-    if (listStatus === 'idle') void dispatch(fetchEvents());
-  }, [listStatus, dispatch]);
+    void dispatch(fetchEvents());
+  }, [dispatch, listCurrency]);
 
   useEffect(() => {
     if (id === null) return;
