@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { test, type Page } from '@playwright/test';
+import { addContacts, openAs, recordOperation, signUp, type E2EUser } from '../support/api';
+
+const OUT = '.tmp/screens/review';
+const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: false });
+}
+
+test('every screen at both widths in both languages', async ({ browser, request }) => {
+  fs.mkdirSync(OUT, { recursive: true });
+  const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'RUB', gender: 'F' });
+  const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', currency: 'RUB', gender: 'M' });
+  const book = await addContacts(request, anna, [
+    { name: 'Boris', phone: boris.phone },
+    { name: 'Vera', phone: '+79160000101' },
+    { name: 'Gleb', phone: '+79160000102' },
+  ]);
+  const uids = book.filter((c) => !c.is_me).map((c) => c.uid);
+  const auth = { Authorization: `Bearer ${anna.token}` };
+  const created = await request.post('/app/api/v1/event/', { headers: auth, data: { event_name: 'Trip to Kazan', contacts: uids } });
+  const event = (await created.json()) as { id: number };
+  const everyone = [anna.uid, ...uids];
+  await recordOperation(request, anna, {
+    event_id: event.id,
+    details: { kind: 'even_purchase', amount: 5000, description: 'Hotel' },
+    participants: everyone.map((uid) => ({ uid })),
+  });
+  await recordOperation(request, anna, {
+    event_id: event.id,
+    details: { kind: 'even_purchase', amount: 120, currency: 'EUR', description: 'Museum tickets', payer: boris.uid },
+    participants: everyone.map((uid) => ({ uid })),
+  });
+  await recordOperation(request, anna, {
+    event_id: event.id,
+    details: { kind: 'i_lent_them', amount: 700, description: 'Taxi' },
+    participants: [{ uid: uids[2]! }],
+  });
+  await recordOperation(request, anna, { event_id: event.id, details: { kind: 'comment', text: 'Who books the train back?' }, participants: [] });
+
+  for (const [widthName, viewport] of Object.entries(WIDTHS)) {
+    for (const lang of ['en', 'ru'] as const) {
+      const tag = `${widthName}-${lang}`;
+      const anon = await browser.newPage({ viewport });
+      await anon.addInitScript((l) => localStorage.setItem('locale', l), lang);
+      await anon.goto('/signin');
+      await shot(anon, `${tag}-01-signin`);
+      await anon.goto('/signup');
+      await shot(anon, `${tag}-02-signup`);
+      await anon.goto('/restore_password');
+      await shot(anon, `${tag}-03-restore`);
+      await anon.close();
+
+      const page = await browser.newPage({ viewport });
+      await signedIn(page, anna, lang, event.id, tag);
+      await page.close();
+    }
+  }
+});
+
+async function signedIn(page: Page, user: E2EUser, lang: 'en' | 'ru', eventId: number, tag: string) {
+  await openAs(page, user, lang, '/events');
+  await shot(page, `${tag}-10-events`);
+  await page.goto(`/events/${eventId}/transactions`);
+  await shot(page, `${tag}-11-transactions`);
+  await page.goto(`/events/${eventId}/my-share`);
+  await shot(page, `${tag}-12-my-share`);
+  await page.goto(`/events/${eventId}/debts`);
+  await shot(page, `${tag}-13-debts`);
+  await page.goto('/people');
+  await shot(page, `${tag}-14-people`);
+  await page.goto('/faq');
+  await shot(page, `${tag}-15-faq`);
+  await page.goto('/nowhere');
+  await shot(page, `${tag}-16-not-found`);
+}
