@@ -1,5 +1,5 @@
 /**
- * My net balance with each person (docs/decisions/0005-people-and-families.md): in every live
+ * My net balance with each person (docs/decisions/0006-people-and-families.md): in every live
  * event or dialogue we are both in, what the two of us owe each other by common/ledger.ts
  * `pairwiseDebts` over that event's live operations, summed per event currency. Positive: they
  * owe me. Integers in minor units throughout; a display currency only converts the final sums.

@@ -70,7 +70,7 @@ export interface LedgerEvent {
  * between the viewer and anyone: pairwise debts arise inside one operation between people in it.
  * The viewer's entries are found through operation_entries_user_idx, the rest by primary key.
  * Entries come aggregated as JSON because moving one row per entry out of the embedded database
- * cost about twice as much as the query itself (docs/decisions/0005-people-and-families.md).
+ * cost about twice as much as the query itself (docs/decisions/0006-people-and-families.md).
  */
 export async function ledgerOf(db: Queryable, viewer: number, others?: readonly number[]): Promise<LedgerEvent[]> {
   const withOthers =

@@ -125,16 +125,16 @@ async function familyRow(
 export async function listPeople(db: Queryable, viewer: number, query: { currency?: string; page: number }): Promise<PeopleListResponse> {
   const view = viewOf(db, query.currency);
   const { people, myFamily } = await knownPeople(db, viewer, await peopleIdsOf(db, viewer));
-  const { byPerson } = await netBalances(db, viewer);
   const all = ordered(people);
   const page = all.slice((query.page - 1) * PEOPLE_PAGE_SIZE, query.page * PEOPLE_PAGE_SIZE);
+  const pageFamilies = new Map(page.flatMap((k) => (k.family ? [[k.family.id, k.family] as const] : [])));
+  const relatives = new Map([...pageFamilies.keys()].map((id) => [id, all.filter((k) => k.family?.id === id)]));
+  // The order is by name, so only the page and its families' members need balances.
+  const { byPerson } = await netBalances(db, viewer, [...new Set([...page, ...[...relatives.values()].flat()].map((k) => k.person.id))]);
   const objects: Person[] = [];
   for (const k of page) objects.push(await toPerson(k, byPerson.get(k.person.id), view, myFamily));
   const families: PeopleFamily[] = [];
-  for (const family of new Map(page.flatMap((k) => (k.family ? [[k.family.id, k.family] as const] : []))).values()) {
-    const members = all.filter((k) => k.family?.id === family.id);
-    families.push(await familyRow(family, members, byPerson, view, myFamily));
-  }
+  for (const [id, family] of pageFamilies) families.push(await familyRow(family, relatives.get(id) ?? [], byPerson, view, myFamily));
   return {
     count: all.length,
     page: query.page,
