@@ -10,7 +10,7 @@ export const moneyByCurrency = z.array(z.object({ balance: amount, currency: cur
 export type MoneyByCurrency = z.infer<typeof moneyByCurrency>;
 
 /**
- * My net balance with someone (docs/decisions/0005-people-and-families.md): per currency, or one
+ * My net balance with someone (docs/decisions/0006-people-and-families.md): per currency, or one
  * number in the display currency when `?currency=` was asked for. Positive: they owe me.
  */
 export const netBalance = z.union([amount, moneyByCurrency]);

@@ -14,7 +14,7 @@ export const gender = z.enum(['M', 'F']);
 export const FAMILY_MEMBERS_MAX = 5;
 
 /**
- * The caller's user-level family (docs/decisions/0005-people-and-families.md). People are Contacts
+ * The caller's user-level family (docs/decisions/0006-people-and-families.md). People are Contacts
  * as the caller sees them; each member's `balance` is the caller's net balance with them.
  */
 export const userFamily = z.object({

@@ -1,5 +1,5 @@
 /**
- * User-level families (DESIGN §4, docs/decisions/0005-people-and-families.md): a head and at most
+ * User-level families (DESIGN §4, docs/decisions/0006-people-and-families.md): a head and at most
  * five members, one family per person, `users.family_id` pointing at `families`. The head changes
  * the family through PUT /v2/user/me/ `family`; a member can only quit; the head's quitting deletes
  * it for everyone. A family exists only while it has a member besides the head.
