@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookie_consent',
   token: 'token',
   toursDone: 'tours_done',
+  /** The display currency picked in the rates window. */
+  displayCurrency: 'display_currency',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

@@ -1,2 +1,10 @@
-export { currenciesSlice, fetchCurrencies, type CurrenciesState, type CurrenciesStatus } from './currencies-slice';
+export {
+  currenciesSlice,
+  fetchCurrencies,
+  displayCurrencySet,
+  selectDisplayCurrency,
+  type CurrenciesState,
+  type CurrenciesStatus,
+} from './currencies-slice';
+export { useDisplayCurrency, type DisplayCurrency } from './display';
 export { CurrencySelect, currencyLabel, filterCurrencies, type CurrencyOption, type CurrencySelectProps } from './components/CurrencySelect';

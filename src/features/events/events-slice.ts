@@ -167,12 +167,18 @@ function byLastActivity(a: Event, b: Event): number {
   return b.last_activity.localeCompare(a.last_activity) || b.id - a.id;
 }
 
-/** The list keeps event-currency amounts; a converted view of the open event must not leak into it. */
+/**
+ * A row keeps the list's currency (the display currency, or each event's own): the open event in
+ * another currency must not leak into it, except a stored answer over a stored row (a new event
+ * currency).
+ */
 function mergeIntoList(state: EventsState, event: Event): void {
-  // A converted answer may go in only where the row is already in that currency (the list's display currency).
-  if (event.currency !== event.eventCurrency && event.currency !== state.list.find((e) => e.id === event.id)?.currency) return;
   const i = state.list.findIndex((e) => e.id === event.id);
-  if (i >= 0) state.list[i] = event;
+  const row = state.list[i];
+  if (!row) return;
+  const stored = (e: Event) => e.currency === e.eventCurrency && !e.approximate;
+  if (event.currency !== row.currency && !(stored(event) && stored(row))) return;
+  state.list[i] = event;
 }
 
 function setCurrent(state: EventsState, event: Event): void {

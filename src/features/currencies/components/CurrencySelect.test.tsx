@@ -8,7 +8,7 @@ import type { CurrenciesState } from '../currencies-slice';
 import { CurrencySelect } from './CurrencySelect';
 
 const list = aCurrencyList();
-const currencies: CurrenciesState = { items: list.objects, lastUpdated: list.last_updated, base: list.base, status: 'success', error: null };
+const currencies: CurrenciesState = { items: list.objects, lastUpdated: list.last_updated, base: list.base, status: 'success', error: null, display: null };
 
 function Harness({ onChange }: { onChange: (code: string) => void }) {
   const [value, setValue] = useState('RUB');
