@@ -17,7 +17,11 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /** False while something must finish first (a confirm dialog's submit): Escape and the close button do nothing. */
   closable?: boolean;
-  /** Where focus goes first; defaults to the first focusable element after the close button. */
+  /**
+   * Where focus goes first: a selector inside the dialog, or 'dialog' for the dialog itself (a
+   * long form, where focusing a field would open the phone's keyboard). Defaults to the first
+   * focusable element after the close button.
+   */
   initialFocus?: string;
   testId?: string;
 }
@@ -37,6 +41,7 @@ export function Modal({ title, onClose, children, footer, size = 'md', closable 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = ref.current;
     const first =
+      (initialFocus === 'dialog' && dialog) ||
       (initialFocus && dialog?.querySelector<HTMLElement>(initialFocus)) ||
       [...(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find((el) => !el.dataset.modalClose && !el.closest('[hidden]')) ||
       dialog;

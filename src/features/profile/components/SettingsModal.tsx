@@ -58,6 +58,7 @@ function SettingsForm({ initial, phone, onClose }: { initial: ProfileDraft; phon
       title={t('settings.title')}
       onClose={onClose}
       size="lg"
+      initialFocus="dialog"
       testId="settings-modal"
       footer={
         <>
