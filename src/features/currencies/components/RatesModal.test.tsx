@@ -31,6 +31,7 @@ function rates(lastUpdated = '2026-04-25'): CurrencyListResponse {
     base: 'RUB',
     objects: [
       row(1, 'EUR', 'Euro', [1, 88.2826]),
+      { ...row(8, 'BGN', 'Bulgarian lev', [1, 45.1375]), last_updated: '2025-12-31' },
       row(2, 'GEL', 'Georgian lari', [1, 27.9041]),
       row(3, 'IRR', 'Iranian rial', [100000, 5.6117]),
       row(4, 'JPY', 'Japanese yen', [10, 4.7264]),
@@ -73,13 +74,16 @@ describe('the exchange rates window', () => {
   it('lists every currency against mine with 2 decimals and the unit the server chose, mine first', async () => {
     open();
     const dialog = await screen.findByRole('dialog', { name: 'Exchange rates' });
-    expect(rowCodes()).toEqual(['RUB', 'EUR', 'GEL', 'IRR', 'JPY', 'KZT', 'USD']);
+    expect(rowCodes()).toEqual(['RUB', 'EUR', 'BGN', 'GEL', 'IRR', 'JPY', 'KZT', 'USD']);
     expect(spaces(screen.getByTestId('rate-JPY').textContent)).toBe('JPYJapanese yen10 JPY = 4.73 RUB');
     expect(spaces(screen.getByTestId('rate-EUR').textContent)).toContain('1 EUR = 88.28 RUB');
     expect(spaces(screen.getByTestId('rate-IRR').textContent)).toContain('100,000 IRR = 5.61 RUB');
     // Grouped in the reader's number format.
     expect(spaces(screen.getByTestId('rate-USD').textContent)).toContain('1 USD = 1,275.53 RUB');
     expect(screen.getByTestId('rate-RUB')).toHaveTextContent('your currency');
+    // A rate the banks stopped publishing says how old it is; a current one does not.
+    expect(spaces(screen.getByTestId('rate-BGN').textContent)).toContain('1 BGN = 45.14 RUBlast rate December 31, 2025');
+    expect(screen.getByTestId('rate-EUR')).not.toHaveTextContent('last rate');
     expect(within(dialog).getByText('Rates in RUB')).toBeInTheDocument();
     // The window asks for fresh rates, named in the interface language.
     await waitFor(() => expect(asked.map((u) => u.searchParams.get('lang'))).toEqual(['en']));

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/Spinner';
 import { formatRate, formatUnits, localeOf } from '@/lib/format';
 import { fetchCurrencies } from '../currencies-slice';
 import { useDisplayCurrency } from '../display';
-import { updatedText } from '../lib/updated';
+import { isStaleRate, longDate, updatedText } from '../lib/updated';
 import { currencyLabel, filterCurrencies, type CurrencyOption } from './CurrencySelect';
 import styles from './RatesModal.module.css';
 
@@ -81,6 +81,9 @@ export default function RatesModal({ onClose }: { onClose: () => void }) {
                     <span className={styles.value}>
                       {formatRate(value, locale)} {base}
                     </span>
+                    {rate && isStaleRate(rate.last_updated, lastUpdated) && (
+                      <span className={styles.asOf}>{t('rates.asOf', { date: longDate(rate.last_updated, i18n.language) })}</span>
+                    )}
                   </>
                 )}
               </span>

@@ -9,6 +9,21 @@ dayjs.extend(utc);
 dayjs.extend(calendar);
 dayjs.extend(localizedFormat);
 
+/** '31 декабря 2025 г.' / 'December 31, 2025', of a date taken in UTC. */
+export function longDate(date: string, language: string): string {
+  return dayjs.utc(date).locale(language.startsWith('ru') ? 'ru' : 'en').format('LL');
+}
+
+/**
+ * A currency whose own rate is this much older than the newest one is one the banks stopped
+ * quoting (the Bulgarian lev since the euro): its rate is shown with its date.
+ */
+export const STALE_RATE_DAYS = 30;
+
+export function isStaleRate(rateDate: string, newest: string | null): boolean {
+  return newest !== null && dayjs.utc(newest).diff(dayjs.utc(rateDate), 'day') > STALE_RATE_DAYS;
+}
+
 /**
  * The rates window's 'updated' line (specification §9): a rate date 6 days old or less in the
  * relative calendar form ('Updated today', 'Updated yesterday', 'Updated on Friday'), an older one
