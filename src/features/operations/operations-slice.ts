@@ -3,7 +3,7 @@ import type { PayoutResponse } from '@common/contract/events';
 import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
-import { eventSeen, fetchEvent, fetchEvents } from '@/features/events';
+import { eventSeen, fetchEvent, fetchEvents, type EventsState } from '@/features/events';
 import {
   deleteOperationCall,
   fetchExpensesCall,
@@ -193,9 +193,13 @@ export const moveOperation = createAsyncThunk<Operation, { id: number; from: num
  * goes to 0); otherwise each operation is marked on its own and the counter drops by one each
  * (specification §4), the server's count winning once it answers.
  */
-export const markSeen = createAsyncThunk<void, { eventId: number; ids: number[]; all?: boolean }, ThunkConfig>(
+export const markSeen = createAsyncThunk<
+  void,
+  { eventId: number; ids: number[]; all?: boolean },
+  { state: { operations: OperationsState; events: EventsState }; rejectValue: ApiError }
+>(
   'operations/markSeen',
-  async ({ eventId, ids, all = false }, { dispatch, rejectWithValue }) => {
+  async ({ eventId, ids, all = false }, { dispatch, getState, rejectWithValue }) => {
     try {
       if (all) {
         const first = ids[0];
@@ -204,11 +208,15 @@ export const markSeen = createAsyncThunk<void, { eventId: number; ids: number[];
         dispatch(eventSeen({ eventId, all: true, unread: res.unread_cnt }));
         return;
       }
-      for (const id of ids) {
-        dispatch(eventSeen({ eventId }));
-        const res = await markSeenCall(id);
-        dispatch(eventSeen({ eventId, unread: res.unread_cnt }));
-      }
+      if (ids.length === 0) return;
+      // Each operation read drops the counter by one (floor 0) at once; the server's count follows.
+      // One store update per batch, not per row: every update re-renders the event frame.
+      const state = getState();
+      const shown = state.events.current?.id === eventId ? state.events.current.unread_cnt : state.events.list.find((e) => e.id === eventId)?.unread_cnt;
+      if (shown !== undefined) dispatch(eventSeen({ eventId, unread: Math.max(0, shown - ids.length) }));
+      const answers = await Promise.all(ids.map((id) => markSeenCall(id)));
+      // Counts only fall while one reads; the lowest answer is the latest.
+      dispatch(eventSeen({ eventId, unread: Math.min(...answers.map((a) => a.unread_cnt)) }));
     } catch (err) {
       return rejectWithValue(toApiError(err));
     }

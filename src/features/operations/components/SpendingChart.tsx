@@ -10,6 +10,23 @@ export interface DayPoint {
   mine: number;
 }
 
+const MIN_SLOTS = 14;
+const WEEKLY_AFTER_DAYS = 60;
+
+/** Days summed into weeks starting on Monday, each labelled by its Monday (YYYY-MM-DD). */
+export function byWeek(days: readonly DayPoint[]): DayPoint[] {
+  const weeks = new Map<string, DayPoint>();
+  for (const d of days) {
+    const date = new Date(`${d.day}T00:00:00Z`);
+    const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    const w = weeks.get(monday) ?? { day: monday, total: 0, mine: 0 };
+    w.total += d.total;
+    w.mine += d.mine;
+    weeks.set(monday, w);
+  }
+  return [...weeks.values()];
+}
+
 const dayFormat = new Map<Locale, Intl.DateTimeFormat>();
 function shortDay(day: string, locale: Locale): string {
   let f = dayFormat.get(locale);
@@ -25,22 +42,29 @@ function shortDay(day: string, locale: Locale): string {
  * SVG (stretched to the width, no text inside so nothing distorts) with HTML labels around it; a
  * chart library would cost more than this whole tab.
  */
-export function SpendingChart({ days, currency, locale, mineLabel }: { days: DayPoint[]; currency: string; locale: Locale; mineLabel: string }) {
+export function SpendingChart({ days: daily, currency, locale, mineLabel }: { days: DayPoint[]; currency: string; locale: Locale; mineLabel: string }) {
   const { t } = useTranslation('operations');
-  if (days.length === 0) return null;
+  if (daily.length === 0) return null;
+  // A long history reads better by week: a year of days would be hair-thin bars.
+  const weekly = daily.length > WEEKLY_AFTER_DAYS;
+  const days = weekly ? byWeek(daily) : daily;
   const max = Math.max(1, ...days.map((d) => Math.max(d.total, d.mine)));
   const step = 10;
-  const width = days.length * step;
+  // At least two weeks of room, so a few days read as bars rather than blocks; the latest day is
+  // always at the right edge, as on a timeline.
+  const slots = Math.max(days.length, MIN_SLOTS);
+  const offset = slots - days.length;
+  const width = slots * step;
   const h = (v: number) => (Math.max(0, v) / max) * 100;
-  const top = days.reduce((a, b) => (b.total > a.total ? b : a), days[0]!);
-  const summary = t('share.chartSummary', { days: days.length, max: moneyMinor(top.total, currency, locale), day: shortDay(top.day, locale) });
-  const labels = days.length <= 2 ? days : [days[0]!, days[Math.floor((days.length - 1) / 2)]!, days[days.length - 1]!];
-  const unique = labels.filter((d, i) => labels.findIndex((x) => x.day === d.day) === i);
+  const top = daily.reduce((a, b) => (b.total > a.total ? b : a), daily[0]!);
+  const summary = t('share.chartSummary', { days: daily.length, max: moneyMinor(top.total, currency, locale), day: shortDay(top.day, locale) });
+  const picks = days.length <= 2 ? days.map((_, i) => i) : [0, Math.floor((days.length - 1) / 2), days.length - 1];
+  const labels = [...new Set(picks)].map((i) => ({ day: days[i]!.day, pct: (((offset + i) * step + step / 2) / width) * 100 }));
 
   return (
     <figure className={styles.chart} data-testid="spending-chart">
       <figcaption className={styles.chartHead}>
-        <span className={styles.chartTitle}>{t('share.byDay')}</span>
+        <span className={styles.chartTitle}>{weekly ? t('share.byWeek') : t('share.byDay')}</span>
         <span className={styles.legend}>
           <span className={styles.legendTotal}>{t('share.legendTotal')}</span>
           <span className={styles.legendMine}>{mineLabel}</span>
@@ -53,7 +77,7 @@ export function SpendingChart({ days, currency, locale, mineLabel }: { days: Day
           <line x1="0" x2={width} y1="0" y2="0" className={styles.grid} vectorEffect="non-scaling-stroke" />
           <line x1="0" x2={width} y1="50" y2="50" className={styles.grid} vectorEffect="non-scaling-stroke" />
           {days.map((d, i) => {
-            const x = i * step + step * 0.15;
+            const x = (offset + i) * step + step * 0.15;
             const w = step * 0.7;
             return (
               <g key={d.day}>
@@ -67,8 +91,10 @@ export function SpendingChart({ days, currency, locale, mineLabel }: { days: Day
           })}
         </svg>
         <div className={styles.xLabels} aria-hidden="true">
-          {unique.map((d) => (
-            <span key={d.day}>{shortDay(d.day, locale)}</span>
+          {labels.map((l) => (
+            <span key={l.day} style={{ left: `${l.pct}%` }} data-edge={l.pct > 85 ? 'end' : l.pct < 15 ? 'start' : undefined}>
+              {shortDay(l.day, locale)}
+            </span>
           ))}
         </div>
       </div>

@@ -99,13 +99,15 @@ function LoadMore({ onLoad, status }: { onLoad: () => void; status: 'idle' | 'lo
             {t('common:actions.retry')}
           </Button>
         </>
-      ) : status === 'loading' || canObserve() ? (
-        <span className={styles.moreLoading}>
+      ) : status === 'loading' ? (
+        <span className={styles.moreLoading} role="status">
           <Spinner size={18} decorative /> {t('feed.loadingMore')}
         </span>
       ) : (
+        // Scrolling near loads the next page by itself; the button is for keyboards and old browsers,
+        // and nothing animates while idle, so a resting feed costs no paints.
         <Button scheme="gray" onClick={onLoad}>
-          {t('feed.loadingMore')}
+          {t('feed.showMore')}
         </Button>
       )}
     </div>
@@ -160,8 +162,14 @@ function useSeenTracker(container: RefObject<HTMLDivElement | null>, eventId: nu
 }
 
 /** The transactions tab: the event's operations and comments, newest first, grouped by day. */
+/** 10,000 / 10 000: counts grouped as the reader's language groups them. */
+function formatCount(n: number, locale: 'en' | 'ru'): string {
+  return n.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US');
+}
+
 export default function TransactionsPage() {
-  const { t } = useTranslation('operations');
+  const { t, i18n } = useTranslation('operations');
+  const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();
   const { event, displayParams } = useCurrentEvent();
   const people = useEventPeople();
@@ -268,11 +276,11 @@ export default function TransactionsPage() {
       <div className={styles.head}>
         <h2 id="transactions-title" className={styles.heading}>
           {t('feed.title')}
-          {current && feed.status === 'success' && <span className={styles.count}>{t('count', { count: feed.count })}</span>}
+          {current && feed.status === 'success' && <span className={styles.count}>{t('count', { count: feed.count, n: formatCount(feed.count, locale) })}</span>}
         </h2>
         {unread > 0 && (
           <span className={styles.unread}>
-            <span className={styles.unreadBadge}>{t('feed.unread', { count: unread })}</span>
+            <span className={styles.unreadBadge}>{t('feed.unread', { count: unread, n: formatCount(unread, locale) })}</span>
             <button
               type="button"
               className={styles.linkButton}

@@ -55,8 +55,16 @@ export function dayLabel(day: string, locale: Locale, words: { today: string; ye
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
+const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** '09:05'. Formatters are made once per language: building one costs more than a row's render. */
 export function timeLabel(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(date));
+  let f = timeFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+    timeFormats.set(locale, f);
+  }
+  return f.format(new Date(date));
 }
 
 /** Who put the money in: the payer the operation names, else whoever paid. */
