@@ -126,3 +126,15 @@ export const expensesResponse = z.object({
   ),
 });
 export type ExpensesResponse = z.infer<typeof expensesResponse>;
+
+/** GET /operation/debts/: the plain who-owes-whom view of an event (DESIGN §5), before families and simplification. */
+export const debtsQuery = z.object({ event: idParam, currency: currencyCode.optional() });
+
+export const debtsResponse = z.object({
+  event_id: z.number().int(),
+  currency: currencyCode,
+  approximate: z.boolean(),
+  /** Netted per pair of people, each amount positive; sorted by payer then receiver uid. */
+  debts: z.array(z.object({ from: z.number().int(), to: z.number().int(), amount: amount })),
+});
+export type DebtsResponse = z.infer<typeof debtsResponse>;

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createOperationBody,
+  debtsQuery,
+  debtsResponse,
   expensesQuery,
   expensesResponse,
   moveOperationBody,
@@ -21,6 +23,7 @@ import {
   listOperations,
   markOperationSeen,
   moveOperation,
+  plainDebts,
   restoreOperation,
 } from './service';
 
@@ -40,6 +43,9 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
   app.get('/operation/expenses/', { ...auth, schema: { querystring: expensesQuery, response: { 200: expensesResponse } } }, async (request) =>
     expenses(db, userIdOf(request), request.query),
+  );
+  app.get('/operation/debts/', { ...auth, schema: { querystring: debtsQuery, response: { 200: debtsResponse } } }, async (request) =>
+    plainDebts(db, userIdOf(request), request.query),
   );
   app.post('/operation/move_operation/', { ...auth, schema: { body: moveOperationBody, response: { 200: operation } } }, async (request) =>
     moveOperation(db, userIdOf(request), request.body.operation_id, request.body.event_id),

@@ -1,4 +1,4 @@
-import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '../../../common/contract/operations';
+import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationListResponse } from '../../../common/contract/operations';
 import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/operations';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
@@ -7,6 +7,7 @@ import {
   isSpending,
   localDay,
   OPERATION_KINDS,
+  pairwiseDebts,
   operationEntries,
   rescaleEntries,
   viewerStatus,
@@ -415,5 +416,26 @@ export async function expenses(
     participants_count: participants.length,
     shares: participants.map((p) => ({ uid: p.userId, share: conv.major(stats.shares.get(p.userId) ?? 0) })),
     operations: stats.days.map((d) => ({ day: d.day, total: conv.major(d.total), mine: conv.major(d.mine), operations: byDay.get(d.day) ?? [] })),
+  };
+}
+
+const MONEY_KINDS = OPERATION_KINDS.filter((kind) => kind !== 'comment');
+
+/**
+ * GET /operation/debts/: who owes whom as the operations made it, before families and the
+ * settle-up simplification (DESIGN §5), netted per pair with the ledger's pairwiseDebts. Each
+ * person's debts and credits add up to exactly their balance, so paying them all settles
+ * everyone.
+ */
+export async function plainDebts(db: Queryable, viewer: number, query: { event: number; currency?: string }): Promise<DebtsResponse> {
+  const event = await requireEvent(db, query.event, viewer);
+  const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
+  const entries = await liveEntriesOfKinds(db, event.id, MONEY_KINDS);
+  const debts = pairwiseDebts(entries.values());
+  return {
+    event_id: event.id,
+    currency: conv.currency,
+    approximate: conv.approximate,
+    debts: debts.map((d) => ({ from: d.from, to: d.to, amount: conv.major(d.amount) })),
   };
 }
