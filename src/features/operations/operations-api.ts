@@ -1,15 +1,11 @@
 import type { PayoutResponse } from '@common/contract/events';
-import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
+import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
 import { api, request } from '@/lib/api-client';
 
 /** The ledger calls of specification §7 that the operations feature makes. */
 
-export function fetchOperationPage(eventId: number, page: number, currency?: string, signal?: AbortSignal, liveOnly = false) {
-  return api.get<OperationListResponse>(
-    '/operation/',
-    { event: eventId, page, ...(currency ? { currency } : {}), ...(liveOnly ? { deleted: '0' } : {}) },
-    signal,
-  );
+export function fetchOperationPage(eventId: number, page: number, currency?: string, signal?: AbortSignal) {
+  return api.get<OperationListResponse>('/operation/', { event: eventId, page, ...(currency ? { currency } : {}) }, signal);
 }
 
 /**
@@ -48,6 +44,11 @@ export function fetchExpensesCall(eventId: number, currency?: string, signal?: A
     { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}) },
     signal,
   );
+}
+
+/** The plain who-owes-whom view, before families and simplification. */
+export function fetchDebtsCall(eventId: number, currency?: string, signal?: AbortSignal) {
+  return api.get<DebtsResponse>('/operation/debts/', { event: eventId, ...(currency ? { currency } : {}) }, signal);
 }
 
 export function fetchPayoutCall(eventId: number, currency?: string, signal?: AbortSignal) {

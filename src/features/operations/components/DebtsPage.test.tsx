@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createOperationBody, type CreateOperationBody } from '@common/contract/operations';
+import { createOperationBody, debtsResponse, type CreateOperationBody } from '@common/contract/operations';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
-import { anEvent, anOperation, BORIS, EVENT_ID, GLEB, json, ME, pagesOf, payout, signedInWithEvent, VERA } from '../test-fixtures';
+import { anEvent, anOperation, BORIS, EVENT_ID, GLEB, json, ME, payout, signedInWithEvent, VERA } from '../test-fixtures';
 
 const PATH = `/events/${EVENT_ID}/debts`;
 const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -121,31 +121,26 @@ describe('the debts tab', () => {
     expect(await screen.findAllByTestId('transfer')).toHaveLength(2);
   });
 
-  it('toggles to the plain who-owes-whom view worked out from every live operation', async () => {
+  it('toggles to the plain who-owes-whom view and pays a debt from it', async () => {
     withPlan();
-    const ops = [
-      // Boris paid me back his part of the groceries; Vera and Gleb still owe theirs.
-      anOperation({
-        id: 3,
-        kind: 'payback',
-        status: 'received',
-        details: { amount: 1000, payer: BORIS, author: BORIS },
-        participants: [
-          { uid: ME, paid: 0, share: 1000, effect: -1000 },
-          { uid: BORIS, paid: 1000, share: 0, effect: 1000 },
-        ],
-      }),
-      anOperation({ id: 2, deleted: true, details: { description: 'Deleted, so left out' } }),
-      anOperation({ id: 1 }),
-    ];
     const asked: (string | null)[] = [];
     server.use(
-      http.get('/app/api/v1/operation/', ({ request }) => {
-        const params = new URL(request.url).searchParams;
-        asked.push(params.get('deleted'));
-        return json(pagesOf(params.get('deleted') === '0' ? ops.filter((o) => !o.deleted) : ops, Number(params.get('page'))));
+      http.get('/app/api/v1/operation/debts/', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('event'));
+        return json(
+          debtsResponse.parse({
+            event_id: EVENT_ID,
+            currency: 'RUB',
+            approximate: false,
+            debts: [
+              { from: VERA, to: ME, amount: 1000 },
+              { from: GLEB, to: ME, amount: 1200.5 },
+            ],
+          }),
+        );
       }),
     );
+    const posted = recordPosts();
     renderApp(PATH);
     await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
     await userEvent.click(screen.getByRole('radio', { name: 'Who owes whom' }));
@@ -153,10 +148,30 @@ describe('the debts tab', () => {
     const debts = within(list).getAllByTestId('transfer');
     expect(debts.map((d) => [d.getAttribute('data-from'), d.getAttribute('data-to'), words(within(d).getByTestId('transfer-amount').textContent)])).toEqual([
       [String(VERA), String(ME), 'RUB 1,000.00'],
-      [String(GLEB), String(ME), 'RUB 1,000.00'],
+      [String(GLEB), String(ME), 'RUB 1,200.50'],
     ]);
-    expect(asked).toEqual(['0']);
-    await userEvent.click(screen.getByRole('radio', { name: 'Settle-up plan' }));
-    expect(await screen.findByTestId('settle-plan')).toBeInTheDocument();
+    expect(asked).toEqual([String(EVENT_ID)]);
+    await userEvent.click(within(debts[1]!).getByRole('button', { name: 'Payback' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.body).toMatchObject({ details: { kind: 'payback', amount: 1200.5, payer: GLEB }, participants: [{ uid: ME }] });
+  });
+
+  it('says when the plain view cannot be loaded, with Retry', async () => {
+    withPlan();
+    let fail = true;
+    server.use(
+      http.get('/app/api/v1/operation/debts/', () =>
+        fail
+          ? HttpResponse.json({ error: 'x', code: 'internal' }, { status: 500 })
+          : json(debtsResponse.parse({ event_id: EVENT_ID, currency: 'RUB', approximate: false, debts: [] })),
+      ),
+    );
+    renderApp(PATH);
+    await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('radio', { name: 'Who owes whom' }));
+    expect(await screen.findByText('Who owes whom could not be worked out.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('settled')).toBeInTheDocument();
   });
 });

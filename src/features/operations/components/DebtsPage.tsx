@@ -5,7 +5,9 @@ import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { toApiError } from '@/lib/api-client';
 import { useCurrentEvent } from '@/features/events';
-import { loadPlainDebts, type PlainDebts } from '../lib/pairwise';
+import type { DebtsResponse } from '@common/contract/operations';
+import { minorOf } from '../lib/money';
+import { fetchDebtsCall, fetchPayoutCall } from '../operations-api';
 import { useEventPeople } from '../lib/people';
 import { fetchPayout, keyOf } from '../operations-slice';
 import { PaybackCard, transfersOf } from './PaybackCard';
@@ -13,25 +15,33 @@ import styles from './Debts.module.css';
 
 type View = 'plan' | 'plain';
 
-function PlainView({ eventId, version }: { eventId: number; version: string }) {
+/** The event-currency twin of a converted transfer, so a full payback settles exactly. */
+function exactFrom(load: () => Promise<{ from: number; to: number; amount: number; currency: string }[]>) {
+  return async (from: number, to: number) => {
+    const same = (await load()).find((d) => d.from === from && d.to === to);
+    return same ? { amount: same.amount, currency: same.currency } : null;
+  };
+}
+
+function PlainView({ eventId, currency, version }: { eventId: number; currency?: string; version: string }) {
   const { t } = useTranslation('operations');
   const people = useEventPeople();
-  const [state, setState] = useState<{ status: 'loading' | 'error' | 'done'; data?: PlainDebts }>({ status: 'loading' });
+  const [state, setState] = useState<{ status: 'loading' | 'error' | 'done'; data?: DebtsResponse }>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    loadPlainDebts(eventId, controller.signal).then(
+    setState((s) => (s.data ? s : { status: 'loading' }));
+    fetchDebtsCall(eventId, currency, controller.signal).then(
       (data) => setState({ status: 'done', data }),
       (err) => {
         if (toApiError(err).code !== 'aborted') setState({ status: 'error' });
       },
     );
     return () => controller.abort();
-  }, [eventId, version, attempt]);
+  }, [eventId, currency, version, attempt]);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading' && !state.data) {
     return (
       <p className={styles.state} role="status">
         <Spinner size={18} decorative /> {t('debts.loadingPlain')}
@@ -48,15 +58,23 @@ function PlainView({ eventId, version }: { eventId: number; version: string }) {
       </div>
     );
   }
-  if (state.data.kind === 'too_many') return <p className={styles.state}>{t('debts.tooMany')}</p>;
-  const { debts, currency } = state.data;
-  if (debts.length === 0 || !currency) return <Settled />;
+  const data = state.data;
+  if (data.debts.length === 0) return <Settled />;
+  const exact = exactFrom(async () => (await fetchDebtsCall(eventId)).debts.map((d) => ({ ...d, currency: data.currency })));
   return (
     <>
       <p className={styles.hint}>{t('debts.plainHint')}</p>
       <ul className={styles.cards} data-testid="plain-debts">
-        {debts.map((d) => (
-          <PaybackCard key={`${d.from}-${d.to}`} transfer={{ ...d, currency }} people={people} eventId={eventId} approximate={false} compact />
+        {data.debts.map((d) => (
+          <PaybackCard
+            key={`${d.from}-${d.to}`}
+            transfer={{ from: d.from, to: d.to, amount: minorOf(d.amount, data.currency) ?? 0, currency: data.currency }}
+            people={people}
+            eventId={eventId}
+            approximate={data.approximate}
+            exact={exact}
+            compact
+          />
         ))}
       </ul>
     </>
@@ -132,7 +150,14 @@ export default function DebtsPage() {
         </p>
         <ul className={styles.cards} data-testid="settle-plan">
           {transfers.map((tr) => (
-            <PaybackCard key={`${tr.from}-${tr.to}-${tr.amount}`} transfer={tr} people={people} eventId={event.id} approximate={data.approximate} />
+            <PaybackCard
+              key={`${tr.from}-${tr.to}-${tr.amount}`}
+              transfer={tr}
+              people={people}
+              eventId={event.id}
+              approximate={data.approximate}
+              exact={exactFrom(async () => (await fetchPayoutCall(event.id)).transfers)}
+            />
           ))}
         </ul>
       </>
@@ -154,7 +179,7 @@ export default function DebtsPage() {
           ))}
         </div>
       </div>
-      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} version={version} />}</div>
+      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} currency={displayParams.currency} version={version} />}</div>
     </section>
   );
 }

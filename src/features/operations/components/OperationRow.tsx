@@ -149,7 +149,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
           </time>
           {converted && shownAmount && (
             <span className={`${styles.converted} amount`} title={op.approximate ? t('approximateHint') : undefined}>
-              {t('feed.inEventCurrency', { amount: `${approx}${shownAmount.text}` })}
+              {t(op.approximate ? 'feed.inDisplayCurrency' : 'feed.inEventCurrency', { amount: `${approx}${shownAmount.text}` })}
             </span>
           )}
           {effect && !op.deleted && (

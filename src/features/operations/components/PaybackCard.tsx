@@ -1,7 +1,7 @@
+import type { PayoutResponse } from '@common/contract/events';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { PayoutResponse } from '@common/contract/events';
 import { isErrorCode } from '@common/errors';
 import { fromMinor, minorToDecimalString, parseMoneyInput } from '@common/money';
 import { useAppDispatch } from '@/app/hooks';
@@ -10,7 +10,7 @@ import { Button } from '@/components/Button';
 import { MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
-import { fetchPayoutCall, newIdempotencyKey } from '../operations-api';
+import { newIdempotencyKey } from '../operations-api';
 import { createOperation } from '../operations-slice';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import type { EventPeople } from '../lib/people';
@@ -65,12 +65,15 @@ export function PaybackCard({
   people,
   eventId,
   approximate,
+  exact,
   compact = false,
 }: {
   transfer: Transfer;
   people: EventPeople;
   eventId: number;
   approximate: boolean;
+  /** For converted amounts: the same transfer in the event currency, exactly (major units). */
+  exact?: (from: number, to: number) => Promise<{ amount: number; currency: string } | null>;
   compact?: boolean;
 }) {
   const { t, i18n } = useTranslation('operations');
@@ -98,10 +101,9 @@ export function PaybackCard({
     try {
       let amount = fromMinor(parsed.minor, transfer.currency);
       let currency = transfer.currency;
-      if (approximate && parsed.minor === transfer.amount) {
-        // The shown plan was converted for display; pay exactly what the plan says in the event currency.
-        const exact: PayoutResponse = await fetchPayoutCall(eventId);
-        const same = exact.transfers.find((tr) => tr.from === transfer.from && tr.to === transfer.to);
+      if (approximate && exact && parsed.minor === transfer.amount) {
+        // The amount shown was converted for display; pay exactly what is owed in the event currency.
+        const same = await exact(transfer.from, transfer.to);
         if (same) {
           amount = same.amount;
           currency = same.currency;

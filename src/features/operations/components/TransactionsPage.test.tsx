@@ -118,6 +118,27 @@ describe('the transactions tab', () => {
     expect(comment).toHaveTextContent('Who drives?');
   });
 
+  it('marks amounts converted into a display currency as approximate', async () => {
+    const op = anOperation({
+      id: 4,
+      approximate: true,
+      details: { description: 'Dinner', amount: 40.4, currency: 'EUR', original_amount: 4000, original_currency: 'RUB' },
+      participants: [
+        { uid: ME, paid: 40.4, share: 10.1, effect: 30.3 },
+        { uid: BORIS, paid: 0, share: 10.1, effect: -10.1 },
+        { uid: VERA, paid: 0, share: 10.1, effect: -10.1 },
+        { uid: GLEB, paid: 0, share: 10.1, effect: -10.1 },
+      ],
+    });
+    signedInWithEvent(anEvent({ currency: 'EUR', approximate: true }), [op]);
+    renderApp(PATH);
+    await screen.findByText('Dinner');
+    const row = rows()[0] as HTMLElement;
+    expect(within(row).getByTestId('op-amount')).toHaveTextContent('RUB 4,000.00');
+    expect(row).toHaveTextContent("≈EUR 40.40 at today's rate");
+    expect(within(row).getByTestId('op-effect')).toHaveTextContent('your balance ≈+EUR 30.30');
+  });
+
   it('groups by day and speaks Russian, plurals included', async () => {
     const today = new Date();
     const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
