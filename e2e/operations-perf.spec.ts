@@ -1,6 +1,7 @@
 /**
  * Opening and scrolling the transactions tab of an event with 10,000 operations, with a Chrome
- * performance trace. Seeding takes a minute or more, so it runs only when asked:
+ * performance trace, from a tap on the Transactions tab of the open event. Seeding takes a minute
+ * or more, so it runs only when asked:
  *
  *   E2E_PERF=1 npx playwright test e2e/operations-perf.spec.ts --project desktop
  *
@@ -91,15 +92,17 @@ test.describe('transactions with 10,000 operations', () => {
       }).observe(document, { childList: true, subtree: true });
     }, info.token);
 
-    // Warm the app shell and the event once, as a returning user has it cached.
+    // The event is open on another tab, as a user has it before tapping Transactions.
     await page.goto(`/events/${info.eventId}/my-share`);
-    await expect(page.getByTestId('event-view')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('my-share')).toBeVisible({ timeout: 30_000 });
 
     await browser.startTracing(page, { path: `${OUT}/transactions-trace.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     const t0 = Date.now();
-    await page.goto(`/events/${info.eventId}/transactions`);
+    const clickedAt = await page.evaluate(() => performance.now());
+    // A CSS locator: resolving a role and name would walk the whole page from the test's side.
+    await page.locator(`[data-testid="event-view"] a[href="/events/${info.eventId}/transactions"]`).click();
     await expect(page.getByTestId('transactions-feed').locator('article').first()).toBeVisible({ timeout: 30_000 });
-    const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRow?: number }).__firstRow ?? -1);
+    const firstRowMs = (await page.evaluate(() => (window as unknown as { __firstRow?: number }).__firstRow ?? -1)) - clickedAt;
     const openedAt = Date.now();
     await expect(page.getByRole('heading', { name: /^Transactions/ })).toContainText(info.operations.toLocaleString('en-US'));
 
@@ -130,7 +133,7 @@ test.describe('transactions with 10,000 operations', () => {
     const taskTimes = trace.traceEvents.filter((e) => e.ph === 'X' && e.ts > 0).map((e) => e.ts);
     const traceStart = Math.min(...taskTimes);
     const traceEnd = Math.max(...taskTimes);
-    const opening = observed.filter((l) => l.start < firstRowMs + 1000).map((l) => Math.round(l.duration));
+    const opening = observed.filter((l) => l.start >= clickedAt && l.start < clickedAt + firstRowMs + 1000).map((l) => Math.round(l.duration));
     const scrolling = observed.filter((l) => l.start >= scrollStart && l.start <= scrollEnd).map((l) => Math.round(l.duration));
     const result = {
       at: new Date().toISOString(),
@@ -152,7 +155,7 @@ test.describe('transactions with 10,000 operations', () => {
     expect(dom.rows).toBeLessThan(dom.pages * 20);
     expect(firstRowMs).toBeGreaterThan(0);
     // Budgets for an idle machine; on a busy shared one, raise them and read the load average above.
-    expect(firstRowMs).toBeLessThan(Number(process.env.PERF_FIRST_ROWS_MS ?? 3000));
+    expect(firstRowMs).toBeLessThan(Number(process.env.PERF_FIRST_ROWS_MS ?? 1500));
     expect(Math.max(0, ...scrolling)).toBeLessThan(Number(process.env.PERF_MAX_TASK_MS ?? 200));
     await context.close();
   });

@@ -56,6 +56,32 @@ describe('the my-share tab', () => {
     expect(ops[1]).toHaveTextContent('Groceriesof RUB 5,000.00RUB 1,250.00my part');
   });
 
+  it('lists the newest 50 spending operations first and the rest on request', async () => {
+    signedInWithEvent();
+    const days = Array.from({ length: 12 }, (_, d) => ({
+      day: `2026-11-${String(d + 1).padStart(2, '0')}`,
+      total: 500,
+      mine: 125,
+      operations: Array.from({ length: 5 }, (_, i) => ({
+        id: d * 10 + i + 1,
+        kind: 'even_purchase' as const,
+        description: `Day ${d + 1} #${i + 1}`,
+        amount: 100,
+        my_share: 25,
+        date: `2026-11-${String(d + 1).padStart(2, '0')}T0${i}:00:00.000Z`,
+      })),
+    }));
+    server.use(http.get('/app/api/v1/operation/expenses/', () => json(expenses({ operations: days }))));
+    renderApp(PATH);
+    await screen.findByTestId('share-total', {}, { timeout: 5000 });
+    expect(screen.getAllByTestId('share-op')).toHaveLength(50);
+    // Newest day first, newest operation of the day first.
+    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent('Day 12 #5');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (10 more operations)' }));
+    expect(screen.getAllByTestId('share-op')).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+  });
+
   it('shows skeleton totals while loading, then an error with Retry', async () => {
     signedInWithEvent();
     let fail = true;

@@ -14,6 +14,9 @@ import { fetchExpenses, keyOf } from '../operations-slice';
 import { PersonBars, SpendingChart, type DayPoint } from './SpendingChart';
 import styles from './MyShare.module.css';
 
+/** Spending operations listed at first, and added per 'show more'. */
+const LIST_STEP = 50;
+
 /** A total card's number, exact from the API's major units. */
 function Total({ label, amount, currency, approximate, testId }: { label: string; amount: number; currency: string; approximate: boolean; testId: string }) {
   const { t, i18n } = useTranslation('operations');
@@ -48,6 +51,7 @@ export default function MySharePage() {
   const people = useEventPeople();
   const expenses = useAppSelector((s) => s.operations.expenses);
   const [wholeFamily, setWholeFamily] = useState(false);
+  const [limit, setLimit] = useState(LIST_STEP);
 
   const eventId = event?.id ?? null;
   const wantedKey = eventId !== null ? keyOf({ eventId, ...displayParams }) : null;
@@ -88,9 +92,20 @@ export default function MySharePage() {
         };
       })
       .sort((a, b) => b.share - a.share || a.uid - b.uid);
-    const list = [...data.operations].reverse();
-    return { mine, days, bars, list };
-  }, [data, family, familyMembers, people]);
+    // Newest first, and only as many as asked for: a year of spending is thousands of rows.
+    const list: { day: string; total: number; operations: ExpensesResponse['operations'][number]['operations'] }[] = [];
+    let shown = 0;
+    let count = 0;
+    for (let i = data.operations.length - 1; i >= 0; i--) {
+      const d = data.operations[i]!;
+      count += d.operations.length;
+      if (shown >= limit) continue;
+      const ops = [...d.operations].reverse().slice(0, limit - shown);
+      shown += ops.length;
+      list.push({ day: d.day, total: d.total, operations: ops });
+    }
+    return { mine, days, bars, list, more: count - shown };
+  }, [data, family, familyMembers, people, limit]);
 
   if (!event) return null;
 
@@ -175,7 +190,7 @@ export default function MySharePage() {
                   <span className="amount">{moneyMinor(minorOf(d.total, c) ?? 0, c, locale)}</span>
                 </h4>
                 <ul className={styles.listRows}>
-                  {[...d.operations].reverse().map((op) => (
+                  {d.operations.map((op) => (
                     <li key={op.id} className={styles.listRow} data-testid="share-op">
                       <span className={styles.listIcon}>
                         <KindIcon kind={op.kind} size={18} />
@@ -193,6 +208,11 @@ export default function MySharePage() {
                 </ul>
               </div>
             ))}
+            {view!.more > 0 && (
+              <Button scheme="gray" className={styles.more} onClick={() => setLimit((l) => l + LIST_STEP * 2)}>
+                {t('share.showMore', { count: view!.more, n: view!.more.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US') })}
+              </Button>
+            )}
           </section>
         </>
       )}
