@@ -4,9 +4,7 @@
  * form, then the feed, the balances, the my-share totals and the settle-up plan checked against
  * what the ledger API answers, and the suggested paybacks recorded from the Debts tab until every
  * balance is zero. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
- *
- * The event is made through the API here (e2e/events.spec.ts drives its creation through the
- * screens; one spec file cannot import another).
+
  */
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
@@ -17,7 +15,8 @@ import enEvents from '../src/locales/en/events.json' with { type: 'json' };
 import enOps from '../src/locales/en/operations.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
 import ruOps from '../src/locales/ru/operations.json' with { type: 'json' };
-import { addContacts, openAs, setFamilies, signUp, uniquePhone, type E2EUser } from './support/api';
+import type { E2EUser } from './support/api';
+import { createFamilyEvent } from './support/events';
 
 type Lang = 'en' | 'ru';
 const OPS = { en: enOps, ru: ruOps } as const;
@@ -43,35 +42,6 @@ async function api<T>(request: APIRequestContext, user: E2EUser, path: string): 
   const res = await request.get(`/app/api/v1${path}`, { headers: auth(user) });
   if (!res.ok()) throw new Error(`${path} answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-interface Family {
-  owner: E2EUser;
-  event: Event;
-  uid: Record<'anna' | 'boris' | 'vera' | 'gleb', number>;
-}
-
-/** Anna with Boris, Vera and Gleb in her contacts and 'Dacha' with all four in two families. */
-async function familyEvent(request: APIRequestContext): Promise<Family> {
-  const owner = await signUp(request, { firstName: 'Anna', lastName: 'Smirnova', currency: 'RUB', gender: 'F' });
-  const book = await addContacts(request, owner, [
-    { name: 'Boris Ivanov', phone: uniquePhone() },
-    { name: 'Вера Петрова', phone: uniquePhone() },
-    { name: 'Gleb Orlov', phone: uniquePhone() },
-  ]);
-  const uidOf = (name: string) => book.find((c) => c.name === name)!.uid;
-  const uid = { anna: owner.uid, boris: uidOf('Boris Ivanov'), vera: uidOf('Вера Петрова'), gleb: uidOf('Gleb Orlov') };
-  const created = await request.post('/app/api/v1/event/', {
-    headers: auth(owner),
-    data: { event_name: 'Dacha', contacts: [uid.boris, uid.vera, uid.gleb], eventCurrency: 'RUB' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as Event;
-  const event = await setFamilies(request, owner, id, [
-    [uid.anna, uid.boris],
-    [uid.vera, uid.gleb],
-  ]);
-  return { owner, event, uid };
 }
 
 /** Opens the form, picks the kind, lets `fill` do the rest, saves and waits for the feed. */
@@ -100,10 +70,11 @@ for (const lang of ['en', 'ru'] as const) {
       test.setTimeout(300_000);
       const t = OPS[lang];
       const me = EVENTS[lang].participants.me;
-      const { owner, event, uid } = await familyEvent(request);
+      // The event and its two families are made through the screens, as e2e/events.spec.ts does.
+      const { owner, event, uid } = await createFamilyEvent(page, testInfo, lang, request);
       const names = { boris: 'Boris Ivanov', vera: 'Вера Петрова', gleb: 'Gleb Orlov' };
 
-      await openAs(page, owner, lang, `/events/${event.id}/transactions`);
+      await page.goto(`/events/${event.id}/transactions`);
       await expect(page.getByTestId('feed-empty')).toBeVisible();
       const feed = page.getByTestId('transactions-feed');
 
