@@ -4,7 +4,6 @@
  * form, then the feed, the balances, the my-share totals and the settle-up plan checked against
  * what the ledger API answers, and the suggested paybacks recorded from the Debts tab until every
  * balance is zero. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
-
  */
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
