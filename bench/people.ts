@@ -19,22 +19,12 @@ import { createEvent, getOrCreateDialogue } from '../server/modules/events/servi
 import { createOperation } from '../server/modules/operations/service';
 import { netBalances } from '../server/modules/people/balances';
 import { createSession } from '../server/modules/sessions/service';
+import { rng } from './rng';
 
 const PEOPLE = 50;
 const SCALE = Number(process.env.BENCH_PEOPLE_OPERATIONS ?? 4400) / 4400;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const TARGET_MS = 50;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Timing {
   median: number;

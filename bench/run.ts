@@ -20,6 +20,7 @@ import { seedRatesIfEmpty } from '../server/modules/currency/rates-seed';
 import { createEvent, updateEvent } from '../server/modules/events/service';
 import { createOperation } from '../server/modules/operations/service';
 import { createSession } from '../server/modules/sessions/service';
+import { rng } from './rng';
 
 const PARTICIPANTS = 50;
 const FAMILIES = 12;
@@ -27,18 +28,6 @@ const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const TARGET_MS = 50;
 const PLANNER_TARGET_MS = 100;
-
-/** A small deterministic generator, so every run measures the same data. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Stat {
   name: string;
