@@ -1,0 +1,88 @@
+/**
+ * What must hold after any load, race or crash, read straight from the database:
+ * - every write the server acknowledged is there and live (unless the run deleted it);
+ * - no operation is half-written: each has entries, and they balance (paid = share = amount);
+ * - every event sums to zero, and each stored balance equals the sum over its live operations;
+ * - no idempotency key was recorded twice.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/client';
+
+export interface IntegrityReport {
+  operations: number;
+  missing: number[];
+  halfWritten: number[];
+  unbalanced: number[];
+  nonZeroEvents: number[];
+  driftedBalances: { event: number; user: number; stored: number; computed: number }[];
+  duplicateKeys: number;
+}
+
+export function integrityProblems(r: IntegrityReport): string[] {
+  const problems: string[] = [];
+  if (r.missing.length) problems.push(`${r.missing.length} acknowledged operations missing (e.g. ${r.missing.slice(0, 5).join(', ')})`);
+  if (r.halfWritten.length) problems.push(`${r.halfWritten.length} operations without entries`);
+  if (r.unbalanced.length) problems.push(`${r.unbalanced.length} operations whose entries do not balance`);
+  if (r.nonZeroEvents.length) problems.push(`${r.nonZeroEvents.length} events that do not sum to zero`);
+  if (r.driftedBalances.length) problems.push(`${r.driftedBalances.length} stored balances that differ from their operations`);
+  if (r.duplicateKeys) problems.push(`${r.duplicateKeys} idempotency keys recorded twice`);
+  return problems;
+}
+
+type Row = Record<string, unknown>;
+async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** `acknowledged`: ids answered 201; `deleted`: ids the run deleted afterwards (answered 200). */
+export async function checkIntegrity(database: Database, acknowledged: Iterable<number>, deleted: Iterable<number> = []): Promise<IntegrityReport> {
+  const gone = new Set(deleted);
+  const expected = [...new Set(acknowledged)].filter((id) => !gone.has(id));
+  const live = new Set(
+    (await rows(database, sql`select id from operations where deleted_at is null`)).map((r) => Number(r.id)),
+  );
+  const total = Number((await rows(database, sql`select count(*)::int as n from operations`))[0]!.n);
+  const halfWritten = (
+    await rows(database, sql`select o.id from operations o where not exists (select 1 from operation_entries e where e.operation_id = o.id) and o.kind <> 'comment'`)
+  ).map((r) => Number(r.id));
+  const unbalanced = (
+    await rows(
+      database,
+      sql`select o.id from operations o join operation_entries e on e.operation_id = o.id
+          where o.kind <> 'comment' group by o.id, o.amount
+          having sum(e.paid) <> sum(e.share) or sum(e.paid) <> o.amount`,
+    )
+  ).map((r) => Number(r.id));
+  const nonZeroEvents = (
+    await rows(database, sql`select event_id from event_participants group by event_id having sum(balance) <> 0`)
+  ).map((r) => Number(r.event_id));
+  const drifted = await rows(
+    database,
+    sql`select p.event_id, p.user_id, p.balance as stored, coalesce(c.computed, 0) as computed
+        from event_participants p
+        left join (
+          select o.event_id, e.user_id, sum(e.paid - e.share) as computed
+          from operations o join operation_entries e on e.operation_id = o.id
+          where o.deleted_at is null group by o.event_id, e.user_id
+        ) c on c.event_id = p.event_id and c.user_id = p.user_id
+        where p.balance <> coalesce(c.computed, 0)`,
+  );
+  const duplicateKeys = Number(
+    (
+      await rows(
+        database,
+        sql`select count(*)::int as n from (select 1 from operations where idempotency_key is not null group by author_id, idempotency_key having count(*) > 1) d`,
+      )
+    )[0]!.n,
+  );
+  return {
+    operations: total,
+    missing: expected.filter((id) => !live.has(id)),
+    halfWritten,
+    unbalanced,
+    nonZeroEvents,
+    driftedBalances: drifted.map((r) => ({ event: Number(r.event_id), user: Number(r.user_id), stored: Number(r.stored), computed: Number(r.computed) })),
+    duplicateKeys,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm run stress [load|race|crash ...]`: the long reliability checks of the real server on
+ * loopback. With DATABASE_URL each scenario runs in a fresh database created on that server
+ * (`npm run stress:pg` starts a throwaway PostgreSQL for it). Prints the figures, writes them to
+ * bench/results/, and exits 1 when any scenario found a problem.
+ *   STRESS_SECONDS (60)  STRESS_CONNECTIONS (10)  STRESS_ROUNDS (25)  STRESS_CYCLES (3)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runConcurrency } from './concurrency';
+import { runCrash } from './crash';
+import { runLoad } from './load';
+
+const SCENARIOS = ['load', 'race', 'crash'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+async function main(): Promise<void> {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((a) => !(SCENARIOS as readonly string[]).includes(a));
+  if (unknown.length) {
+    console.error(`unknown scenario ${unknown.join(', ')}; choose from ${SCENARIOS.join(', ')}`);
+    process.exit(2);
+  }
+  const chosen: Scenario[] = asked.length ? (asked as Scenario[]) : [...SCENARIOS];
+  const results: Record<string, unknown> = {};
+  const failed: string[] = [];
+  const report = (name: string, result: { problems: string[] }) => {
+    results[name] = result;
+    console.log(`\n## ${name}\n${JSON.stringify({ ...result, problems: undefined }, null, 2)}`);
+    if (result.problems.length) {
+      failed.push(name);
+      for (const p of result.problems) console.log(`PROBLEM: ${p}`);
+    } else console.log('ok: no problem found');
+  };
+
+  for (const scenario of chosen) {
+    if (scenario === 'load') report('load', await runLoad({ seconds: env('STRESS_SECONDS', 60), connections: env('STRESS_CONNECTIONS', 10) }));
+    if (scenario === 'race') report('race', await runConcurrency({ clients: 20, rounds: env('STRESS_ROUNDS', 25) }));
+    if (scenario === 'crash') report('crash', await runCrash({ cycles: env('STRESS_CYCLES', 3), clients: 20 }));
+  }
+
+  // Two shared cores: other work on the machine shows in every figure, so say how busy it was.
+  const machine = `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`;
+  console.log(`\n# ${machine}`);
+  const dir = path.resolve('bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `stress-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, machine, results }, null, 2));
+  console.log(`# written to ${path.relative(process.cwd(), file)}`);
+  if (failed.length) {
+    console.error(`stress found problems in: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
