@@ -20,6 +20,7 @@ import { createOperation } from '../server/modules/operations/service';
 import { netBalances } from '../server/modules/people/balances';
 import { createSession } from '../server/modules/sessions/service';
 import { rng } from './rng';
+import { quantile } from './stats';
 
 const PEOPLE = 50;
 const SCALE = Number(process.env.BENCH_PEOPLE_OPERATIONS ?? 4400) / 4400;
@@ -43,9 +44,7 @@ async function time(runs: number, warmup: number, fn: () => Promise<unknown>): P
     samples.push(performance.now() - start);
   }
   const cpu = process.cpuUsage(cpuStart);
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number;
-  return { median: at(0.5), p95: at(0.95), cpu: (cpu.user + cpu.system) / 1000 / runs };
+  return { median: quantile(samples, 0.5), p95: quantile(samples, 0.95), cpu: (cpu.user + cpu.system) / 1000 / runs };
 }
 
 async function main(): Promise<void> {

@@ -21,6 +21,7 @@ import { createEvent, updateEvent } from '../server/modules/events/service';
 import { createOperation } from '../server/modules/operations/service';
 import { createSession } from '../server/modules/sessions/service';
 import { rng } from './rng';
+import { quantile } from './stats';
 
 const PARTICIPANTS = 50;
 const FAMILIES = 12;
@@ -38,9 +39,7 @@ interface Stat {
 }
 
 function summarise(name: string, samples: number[], target: number): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return { name, runs: samples.length, median: at(0.5), p95: at(0.95), target };
+  return { name, runs: samples.length, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), target };
 }
 
 async function time(runs: number, warmup: number, fn: () => Promise<unknown> | unknown): Promise<number[]> {
