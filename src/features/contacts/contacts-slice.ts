@@ -1,7 +1,8 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Contact, ContactListResponse } from '@common/contract/contacts';
-import { api, type ApiError, toApiError } from '@/lib/api-client';
+import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
+import { contactsApi } from './contacts-api';
 
 export type ContactsStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -19,7 +20,35 @@ export const fetchContacts = createAsyncThunk<ContactListResponse, void, { rejec
   'contacts/fetch',
   async (_, { rejectWithValue }) => {
     try {
-      return await api.get<ContactListResponse>('/user/contacts/');
+      return await contactsApi.list();
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+/**
+ * POST /user/contacts/ with one person; the answer is the whole new contact book, which replaces
+ * the stored one. `name` is 'First Last' as the user typed it (collapsed by the caller).
+ */
+export const addContact = createAsyncThunk<ContactListResponse, { name: string; phone: string }, { rejectValue: ApiError }>(
+  'contacts/add',
+  async (contact, { rejectWithValue }) => {
+    try {
+      return await contactsApi.add([contact]);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+/** DELETE /user/contacts/ for one phone, then the book is read again (the delete may answer empty). */
+export const deleteContact = createAsyncThunk<ContactListResponse, string, { rejectValue: ApiError }>(
+  'contacts/delete',
+  async (phone, { rejectWithValue }) => {
+    try {
+      const answer = await contactsApi.remove([phone]);
+      return Array.isArray(answer) ? answer : await contactsApi.list();
     } catch (err) {
       return rejectWithValue(toApiError(err));
     }
@@ -43,6 +72,14 @@ export const contactsSlice = createSlice({
       .addCase(fetchContacts.rejected, (state, action) => {
         state.status = 'error';
         state.error = action.payload ?? toApiError(action.error);
+      })
+      .addCase(addContact.fulfilled, (state, action) => {
+        state.status = 'success';
+        state.items = action.payload;
+      })
+      .addCase(deleteContact.fulfilled, (state, action) => {
+        state.status = 'success';
+        state.items = action.payload;
       })
       // Specification §4: logout clears the contact list.
       .addCase(loggedOut, () => initialState);

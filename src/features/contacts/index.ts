@@ -1,1 +1,11 @@
-export { contactsSlice, fetchContacts, type ContactsState, type ContactsStatus } from './contacts-slice';
+export {
+  contactsSlice,
+  fetchContacts,
+  addContact,
+  deleteContact,
+  type ContactsState,
+  type ContactsStatus,
+} from './contacts-slice';
+export { searchUser } from './contacts-api';
+export { AddFriendModal, type AddFriendModalProps } from './components/AddFriendModal';
+export type { Contact } from '@common/contract/contacts';
