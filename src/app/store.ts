@@ -5,6 +5,7 @@ import { contactsSlice } from '@/features/contacts';
 import { currenciesSlice } from '@/features/currencies/currencies-slice';
 import { eventsSlice } from '@/features/events';
 import { operationsSlice } from '@/features/operations';
+import { peopleSlice } from '@/features/people';
 import { profileSlice } from '@/features/profile';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { shellSlice } from './shell-slice';
@@ -16,6 +17,7 @@ const rootReducer = combineReducers({
   [currenciesSlice.name]: currenciesSlice.reducer,
   [eventsSlice.name]: eventsSlice.reducer,
   [operationsSlice.name]: operationsSlice.reducer,
+  [peopleSlice.name]: peopleSlice.reducer,
   [shellSlice.name]: shellSlice.reducer,
 });
 

@@ -4,3 +4,6 @@ export const loadMySharePage = () => import('./components/MySharePage');
 export const loadDebtsPage = () => import('./components/DebtsPage');
 
 export { operationsSlice, type OperationsState } from './operations-slice';
+/** Recording an operation from another screen (the People page's one-click loans and paybacks). */
+export { createOperation } from './operations-slice';
+export { newIdempotencyKey } from './operations-api';

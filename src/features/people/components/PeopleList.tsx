@@ -1,0 +1,232 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { PeopleFamily, Person } from '@common/contract/people';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Spinner } from '@/components/Spinner';
+import { useDisplayCurrency } from '@/features/currencies';
+import { addToContacts, deleteFromContacts, fetchPeople, peopleRows } from '../people-slice';
+import { PeopleBalance } from './PeopleBalance';
+import { QuickLoan } from './QuickLoan';
+import { ShareBlock } from './ShareBlock';
+import styles from './People.module.css';
+
+/** A phone as a second line only when the name shown is not the phone itself. */
+function showPhone(p: Person): boolean {
+  return !!p.phone && p.name.replace(/\D/g, '') !== p.phone.replace(/\D/g, '');
+}
+
+/**
+ * The People list (specification §2): everyone I have as a contact or share an event with, 20 a
+ * page with the next page read when its end scrolls into view, families together under a 'Whole
+ * family' row.
+ */
+export function PeopleList({ activeUid }: { activeUid: number | null }) {
+  const { t } = useTranslation('people');
+  const dispatch = useAppDispatch();
+  const { currency } = useDisplayCurrency();
+  const list = useAppSelector((s) => s.people.list);
+  const rows = useMemo(() => peopleRows(list.items, list.families), [list.items, list.families]);
+  const more = list.loaded && list.page < list.pages;
+  const sentinel = useRef<HTMLLIElement | null>(null);
+
+  // Every visit, and every change of the display currency, reads the list from the start.
+  useEffect(() => {
+    const request = dispatch(fetchPeople({ page: 1, currency }));
+    return () => request.abort();
+  }, [dispatch, currency]);
+
+  const next = useRef(() => {});
+  next.current = () => {
+    if (more && list.status !== 'loading' && list.status !== 'error') void dispatch(fetchPeople({ page: list.page + 1, currency }));
+  };
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !more) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && next.current(), { rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [more, list.page]);
+
+  let body;
+  if (!list.loaded && list.status === 'error') {
+    body = (
+      <div className={styles.state} role="alert">
+        <p>{t('list.error')}</p>
+        <Button scheme="gray" onClick={() => void dispatch(fetchPeople({ page: 1, currency }))}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!list.loaded) {
+    body = (
+      <>
+        <p className="visually-hidden" role="status">
+          {t('common:actions.loading')}
+        </p>
+        <ul className={styles.rows} aria-hidden="true" data-testid="people-skeleton">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <li key={i} className={styles.skeletonRow}>
+              <span className={styles.skeletonAvatar} />
+              <span className={styles.skeletonLines}>
+                <span />
+                <span />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <div className={styles.state} data-testid="people-empty">
+        <p className={styles.emptyTitle}>{t('list.empty')}</p>
+        <p className={styles.hint}>{t('list.emptyHint')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className={styles.rows} data-testid="people-list">
+        {rows.map((row) =>
+          row.type === 'person' ? (
+            <PersonRow key={row.person.uid} person={row.person} family={row.family} active={row.person.uid === activeUid} currency={list.currency} approximate={list.approximate} />
+          ) : (
+            <FamilyRow key={`family-${row.family.id}`} family={row.family} currency={list.currency} approximate={list.approximate} />
+          ),
+        )}
+        {more && (
+          <li ref={sentinel} className={styles.more} data-testid="people-more">
+            {list.status === 'error' ? (
+              <span role="alert" className={styles.moreError}>
+                {t('list.moreError')}{' '}
+                <Button scheme="gray" onClick={() => void dispatch(fetchPeople({ page: list.page + 1, currency }))}>
+                  {t('common:actions.retry')}
+                </Button>
+              </span>
+            ) : (
+              <>
+                <Spinner size={18} decorative />
+                <span>{t('list.more')}</span>
+              </>
+            )}
+          </li>
+        )}
+      </ul>
+    );
+  }
+
+  return (
+    <div className={styles.list} aria-busy={list.status === 'loading'} data-status={list.status}>
+      <div className={styles.listHead}>
+        <h1 className={styles.listTitle}>{t('list.title')}</h1>
+      </div>
+      {body}
+      <ShareBlock />
+    </div>
+  );
+}
+
+function PersonRow({
+  person,
+  family,
+  active,
+  currency,
+  approximate,
+}: {
+  person: Person;
+  family: PeopleFamily | null;
+  active: boolean;
+  currency: string | null;
+  approximate: boolean;
+}) {
+  const { t } = useTranslation('people');
+  const dispatch = useAppDispatch();
+  const [confirming, setConfirming] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFamily = !!family && family.members.length > 1;
+
+  const add = async () => {
+    setAdding(true);
+    setError(null);
+    const result = await dispatch(addToContacts({ uid: person.uid, name: person.contact_name || person.full_name, phone: person.phone }));
+    setAdding(false);
+    if (addToContacts.rejected.match(result)) setError(t('contacts.failed'));
+  };
+  const remove = async () => {
+    setError(null);
+    const result = await dispatch(deleteFromContacts({ uid: person.uid, phone: person.phone }));
+    if (deleteFromContacts.rejected.match(result)) setError(t('contacts.failed'));
+  };
+
+  return (
+    <li className={inFamily ? `${styles.row} ${styles.inFamily}` : styles.row} data-testid={`person-row-${person.uid}`} data-family={family?.id}>
+      <div className={styles.rowTop}>
+        <Link to={`/people/${person.uid}`} className={styles.rowLink} aria-current={active ? 'page' : undefined} data-testid={`person-link-${person.uid}`}>
+          <Avatar url={person.avatar_url} name={person.name} size={44} />
+          <span className={styles.rowMain}>
+            <span className={styles.rowName}>{person.name}</span>
+            {showPhone(person) && <span className={styles.rowPhone}>{person.phone}</span>}
+            {!person.is_registered && <span className={styles.tag}>{t('list.notRegistered')}</span>}
+            <PeopleBalance balance={person.balance} currency={currency} approximate={approximate} who={person} className={styles.rowBalance} />
+          </span>
+        </Link>
+        <span className={styles.rowActions}>
+          {!person.is_contact_exists && (
+            <Button scheme="gray" className={styles.smallButton} onClick={() => void add()} disabled={adding} aria-busy={adding} data-testid="add-contact">
+              {adding && <Spinner size={14} decorative />}
+              {t('contacts.add')}
+            </Button>
+          )}
+          {person.is_contact_exists && (
+            <button
+              type="button"
+              className={styles.iconButton}
+              onClick={() => setConfirming(true)}
+              aria-label={t('contacts.deleteLabel', { name: person.name })}
+              title={t('contacts.deleteLabel', { name: person.name })}
+              data-testid="delete-contact"
+            >
+              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+          )}
+        </span>
+      </div>
+      <QuickLoan uid={person.uid} name={person.name} />
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('contacts.deleteTitle')}
+          text={t('contacts.deleteText', { name: person.name })}
+          confirmLabel={t('contacts.delete')}
+          scheme="danger"
+          onSubmit={remove}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </li>
+  );
+}
+
+function FamilyRow({ family, currency, approximate }: { family: PeopleFamily; currency: string | null; approximate: boolean }) {
+  const { t } = useTranslation('people');
+  return (
+    <li className={styles.familyRow} data-testid={`whole-family-${family.id}`}>
+      <span className={styles.familyName}>
+        {t('list.wholeFamily')}
+        {family.is_mine && <span className={styles.tag}>{t('list.myFamily')}</span>}
+      </span>
+      <PeopleBalance balance={family.balance} currency={currency} approximate={approximate} who="family" className={styles.rowBalance} />
+    </li>
+  );
+}

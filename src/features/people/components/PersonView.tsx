@@ -1,0 +1,289 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { PaybackRequest, PersonResponse } from '@common/contract/people';
+import { isErrorCode } from '@common/errors';
+import { formatMoney, toMinor } from '@common/money';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Spinner } from '@/components/Spinner';
+import { useDisplayCurrency } from '@/features/currencies';
+import { localeOf } from '@/features/events';
+import type { ApiError } from '@/lib/api-client';
+import { requestPaybackCall } from '../people-api';
+import { addToContacts, fetchPerson } from '../people-slice';
+import { exactDebts, recordPaybacks, sumByCurrency, type ExactDebt } from '../lib/payback';
+import { PeopleBalance } from './PeopleBalance';
+import styles from './People.module.css';
+
+function useAmounts() {
+  const { i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  return (list: readonly { amount: number; currency: string }[]) =>
+    list.map((a) => formatMoney(Math.abs(toMinor(a.amount, a.currency)), a.currency, locale, { code: true })).join(', ');
+}
+
+function failure(t: (k: string, o?: Record<string, unknown>) => string, err: unknown, fallback: string): string {
+  const e = err as ApiError | undefined;
+  return e && isErrorCode(e.code) && e.code !== 'internal' ? t(`errors:${e.code}`, { defaultValue: e.message }) : fallback;
+}
+
+/** The person pane (/people/<uid>, a link people share): balance, shared events, dialogue and paybacks. */
+export function PersonView({ uid }: { uid: number | null }) {
+  const { t } = useTranslation('people');
+  const dispatch = useAppDispatch();
+  const { currency } = useDisplayCurrency();
+  const state = useAppSelector((s) => s.people.person);
+  const current = state.uid === uid;
+
+  useEffect(() => {
+    if (uid === null) return;
+    const request = dispatch(fetchPerson({ uid, currency }));
+    return () => request.abort();
+  }, [dispatch, uid, currency]);
+
+  const back = (
+    <Link to="/people" className={styles.back} data-testid="people-back">
+      <span aria-hidden="true">←</span> {t('person.back')}
+    </Link>
+  );
+
+  if (uid === null || (current && state.status === 'error' && state.error?.status === 404)) {
+    return (
+      <div className={styles.person} data-testid="person-not-found">
+        {back}
+        <div className={styles.state} role="alert">
+          <p className={styles.emptyTitle}>{t('person.notFound')}</p>
+          <p className={styles.hint}>{t('person.notFoundHint')}</p>
+        </div>
+      </div>
+    );
+  }
+  if (current && state.status === 'error' && !state.data) {
+    return (
+      <div className={styles.person}>
+        {back}
+        <div className={styles.state} role="alert">
+          <p>{t('person.error')}</p>
+          <Button scheme="gray" onClick={() => void dispatch(fetchPerson({ uid, currency }))}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!current || !state.data) {
+    return (
+      <div className={styles.person}>
+        {back}
+        <div className={styles.state}>
+          <Spinner size={28} />
+        </div>
+      </div>
+    );
+  }
+  return <PersonDetails data={state.data} back={back} reload={() => dispatch(fetchPerson({ uid, currency }))} />;
+}
+
+function PersonDetails({ data, back, reload }: { data: PersonResponse; back: ReactNode; reload: () => unknown }) {
+  const { t } = useTranslation('people');
+  const dispatch = useAppDispatch();
+  const amounts = useAmounts();
+  const { person } = data;
+  const me = useAppSelector((s) => s.profile.user?.user) ?? 0;
+  const [adding, setAdding] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+  const [confirming, setConfirming] = useState<ExactDebt[] | null>(null);
+  const [loadingDebts, setLoadingDebts] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const owesMe = person.balances.some((b) => b.balance > 0);
+  const anyDebt = person.balances.some((b) => b.balance !== 0);
+
+  const add = async () => {
+    setAdding(true);
+    const result = await dispatch(addToContacts({ uid: person.uid, name: person.contact_name || person.full_name, phone: person.phone }));
+    setAdding(false);
+    if (addToContacts.rejected.match(result)) setMessage({ text: t('contacts.failed'), error: true });
+  };
+
+  const request = async () => {
+    setRequesting(true);
+    setMessage(null);
+    try {
+      await requestPaybackCall(person.uid);
+      setMessage({ text: t('payback.sent'), error: false });
+      await reload();
+    } catch (err) {
+      setMessage({ text: failure(t, err, t('payback.failed')), error: true });
+    } finally {
+      setRequesting(false);
+    }
+  };
+
+  // The exact amounts are read afresh, per event and unconverted, right before asking to record them.
+  const askRecord = async () => {
+    setLoadingDebts(true);
+    setMessage(null);
+    try {
+      const debts = await exactDebts(person.uid);
+      if (debts.length === 0) {
+        await reload();
+        return;
+      }
+      setConfirming(debts);
+    } catch (err) {
+      setMessage({ text: failure(t, err, t('payback.failed')), error: true });
+    } finally {
+      setLoadingDebts(false);
+    }
+  };
+
+  const record = async (debts: ExactDebt[]) => {
+    try {
+      await recordPaybacks(dispatch, me, person.uid, debts);
+      setMessage({ text: t('payback.recorded'), error: false });
+    } catch (err) {
+      setMessage({ text: failure(t, err, t('payback.failed')), error: true });
+    }
+    await reload();
+  };
+
+  const theyPay = confirming?.filter((d) => d.amount > 0).map((d) => ({ amount: d.amount, currency: d.currency })) ?? [];
+  const iPay = confirming?.filter((d) => d.amount < 0).map((d) => ({ amount: d.amount, currency: d.currency })) ?? [];
+  return (
+    <article className={styles.person} data-testid="person" data-uid={person.uid}>
+      {back}
+      <header className={styles.personHeader}>
+        <Avatar url={person.avatar_url} name={person.name} size={64} />
+        <div className={styles.personTitle}>
+          <h2 className={styles.personName}>{person.name}</h2>
+          {person.phone && <a href={`tel:${person.phone}`} className={styles.rowPhone}>{person.phone}</a>}
+        </div>
+      </header>
+
+      {!person.is_contact_exists && (
+        <div className={styles.notice} data-testid="not-contact">
+          <span>{t('person.notContact', { name: person.name })}</span>
+          <Button onClick={() => void add()} disabled={adding} aria-busy={adding}>
+            {adding && <Spinner size={16} decorative />}
+            {t('contacts.add')}
+          </Button>
+        </div>
+      )}
+
+      <section className={styles.section} aria-labelledby="person-balance">
+        <h3 id="person-balance" className={styles.sectionTitle}>
+          {t('person.balance')}
+        </h3>
+        <p className={styles.bigBalance} data-testid="person-balance">
+          <PeopleBalance balance={person.balance} currency={data.currency} approximate={data.approximate} who={person} />
+        </p>
+        {data.currency && person.balances.length > 0 && (
+          <p className={styles.hint} data-testid="person-balances">
+            <PeopleBalance balance={person.balances} currency={null} approximate={false} who={person} />
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Button onClick={() => void request()} disabled={!owesMe || requesting} aria-busy={requesting} data-testid="request-payback">
+            {requesting && <Spinner size={16} decorative />}
+            {t('payback.request')}
+          </Button>
+          {anyDebt && (
+            <Button scheme="gray" onClick={() => void askRecord()} disabled={loadingDebts} aria-busy={loadingDebts} data-testid="record-payback">
+              {loadingDebts && <Spinner size={16} decorative />}
+              {t('payback.record')}
+            </Button>
+          )}
+        </div>
+        {!owesMe && <p className={styles.hint}>{t('payback.nothingToRequest')}</p>}
+        {message && (
+          <p className={message.error ? styles.error : styles.success} role={message.error ? 'alert' : 'status'} data-testid="person-message">
+            {message.text}
+          </p>
+        )}
+      </section>
+
+      <PaybackRequests requests={data.payback_requests} name={person.name} uid={person.uid} />
+
+      <section className={styles.section} aria-labelledby="person-events">
+        <h3 id="person-events" className={styles.sectionTitle}>
+          {t('person.events')}
+        </h3>
+        {data.events.length === 0 ? (
+          <p className={styles.hint}>{t('person.noEvents')}</p>
+        ) : (
+          <ul className={styles.events}>
+            {data.events.map((e) => (
+              <li key={e.id}>
+                <Link to={`/events/${e.id}/transactions`} className={styles.eventLink} data-testid={`shared-event-${e.id}`}>
+                  <span className={styles.rowName}>
+                    {e.is_dialogue ? person.name : e.event_name}
+                    {e.is_dialogue && <span className={styles.tag}>{t('person.dialogueTag')}</span>}
+                  </span>
+                  <PeopleBalance balance={e.balance} currency={e.currency} approximate={e.approximate} who={person} className={styles.rowBalance} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.dialogue_id !== null ? (
+          <Link to={`/events/${data.dialogue_id}/transactions`} className={styles.dialogueLink} data-testid="dialogue-link">
+            {t('person.dialogue')}
+          </Link>
+        ) : (
+          <p className={styles.hint}>{t('person.noDialogue')}</p>
+        )}
+      </section>
+
+      {confirming && (
+        <ConfirmDialog
+          title={t('payback.recordTitle')}
+          text={[
+            theyPay.length > 0 ? t('payback.recordTheyPaid', { name: person.name, amounts: amounts(sumByCurrency(theyPay)) }) : '',
+            iPay.length > 0 ? t('payback.recordIPaid', { name: person.name, amounts: amounts(sumByCurrency(iPay)) }) : '',
+            t('payback.recordWhere'),
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          confirmLabel={t('payback.record')}
+          onSubmit={() => record(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </article>
+  );
+}
+
+
+function PaybackRequests({ requests, name, uid }: { requests: readonly PaybackRequest[]; name: string; uid: number }) {
+  const { t, i18n } = useTranslation('people');
+  const amounts = useAmounts();
+  if (requests.length === 0) return null;
+  const date = new Intl.DateTimeFormat(localeOf(i18n.language) === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  return (
+    <section className={styles.section} aria-labelledby="person-requests">
+      <h3 id="person-requests" className={styles.sectionTitle}>
+        {t('payback.requests')}
+      </h3>
+      <ul className={styles.requests}>
+        {requests.map((r) => {
+          const paid = r.paid.filter((p) => p.amount !== 0);
+          return (
+            <li key={r.id} className={styles.request} data-testid={`payback-request-${r.id}`} data-settled={r.settled}>
+              <span>{r.to === uid ? t('payback.fromMe', { name, amounts: amounts(r.amounts) }) : t('payback.toMe', { name, amounts: amounts(r.amounts) })}</span>
+              <span className={styles.requestMeta}>
+                <time dateTime={r.created}>{date.format(new Date(r.created))}</time>
+                {!r.settled && paid.length > 0 && <span>{t('payback.paid', { amounts: amounts(paid) })}</span>}
+                <span className={r.settled ? `${styles.status} ${styles.settled}` : styles.status} data-testid="request-status">
+                  {r.settled ? t('payback.settled') : t('payback.open')}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { peopleSlice, fetchPeople, fetchPerson, type PeopleState } from './people-slice';

@@ -1,0 +1,46 @@
+import type { ContactListResponse } from '@common/contract/contacts';
+import type { Event } from '@common/contract/events';
+import type { PaybackRequestResponse, PeopleListResponse, PersonResponse } from '@common/contract/people';
+import { api, type ApiError } from '@/lib/api-client';
+
+/** The People screen's calls (specification §7; docs/api.md, People). */
+
+export function fetchPeoplePageCall(page: number, currency: string | null, signal?: AbortSignal) {
+  return api.get<PeopleListResponse>('/event/people/', { page, ...(currency ? { currency } : {}) }, signal);
+}
+
+export function fetchPersonCall(uid: number, currency: string | null, signal?: AbortSignal) {
+  return api.get<PersonResponse>(`/event/people/${uid}/`, currency ? { currency } : undefined, signal);
+}
+
+export function requestPaybackCall(uid: number) {
+  return api.post<PaybackRequestResponse>(`/event/people/${uid}/`, { details: 'Payback' });
+}
+
+/**
+ * Our dialogue's id, made on first use (DESIGN §4). The person call says whether one exists; when
+ * two tabs race to create it the server answers 'dialogue_exists' and the second read finds it.
+ */
+export async function ensureDialogue(uid: number): Promise<number> {
+  const known = (await fetchPersonCall(uid, null)).dialogue_id;
+  if (known !== null) return known;
+  try {
+    const created = await api.post<Event>('/event/', { quasi: true, contacts: [uid] });
+    return created.id;
+  } catch (err) {
+    if ((err as ApiError).code !== 'dialogue_exists') throw err;
+    const again = (await fetchPersonCall(uid, null)).dialogue_id;
+    if (again === null) throw err;
+    return again;
+  }
+}
+
+/** POST /user/contacts/: adds (or renames) one person in my contact book; answers the whole book. */
+export function addContactCall(name: string, phone: string) {
+  return api.post<ContactListResponse>('/user/contacts/', { device: 'WEB', contacts: [{ name, phone }] });
+}
+
+/** DELETE /user/contacts/: removes one person from my contact book; events are untouched. */
+export function deleteContactCall(phone: string) {
+  return api.delete<ContactListResponse>('/user/contacts/', { device: 'WEB', phones: [phone] });
+}

@@ -1,0 +1,199 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { PeopleFamily, PeopleListResponse, Person, PersonResponse } from '@common/contract/people';
+import { type ApiError, toApiError } from '@/lib/api-client';
+import { loggedOut } from '../auth';
+import { fetchContacts } from '../contacts';
+import { addContactCall, deleteContactCall, fetchPeoplePageCall, fetchPersonCall } from './people-api';
+
+export type PeopleStatus = 'idle' | 'loading' | 'success' | 'error';
+
+export interface PeopleListState {
+  /** The rows of every page read so far, in the server's order. */
+  items: Person[];
+  /** 'Whole family' rows by family id, from whichever page last mentioned the family. */
+  families: Record<number, PeopleFamily>;
+  page: number;
+  pages: number;
+  count: number;
+  /** The display currency the rows are in (null: per currency). */
+  currency: string | null;
+  approximate: boolean;
+  loaded: boolean;
+  status: PeopleStatus;
+  error: ApiError | null;
+}
+
+export interface PersonState {
+  uid: number | null;
+  currency: string | null;
+  data: PersonResponse | null;
+  status: PeopleStatus;
+  error: ApiError | null;
+}
+
+export interface PeopleState {
+  list: PeopleListState;
+  person: PersonState;
+}
+
+const initialList: PeopleListState = {
+  items: [],
+  families: {},
+  page: 0,
+  pages: 0,
+  count: 0,
+  currency: null,
+  approximate: false,
+  loaded: false,
+  status: 'idle',
+  error: null,
+};
+const initialPerson: PersonState = { uid: null, currency: null, data: null, status: 'idle', error: null };
+const initialState: PeopleState = { list: initialList, person: initialPerson };
+
+interface ThunkConfig {
+  state: { people: PeopleState };
+  rejectValue: ApiError;
+}
+
+/** One page of the People list (20 a page, specification §9); page 1 starts the list again. */
+export const fetchPeople = createAsyncThunk<PeopleListResponse, { page: number; currency: string | null }, ThunkConfig>(
+  'people/fetchList',
+  async ({ page, currency }, { rejectWithValue, signal }) => {
+    try {
+      return await fetchPeoplePageCall(page, currency, signal);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+  {
+    // A scroll that reaches the end twice while a page is on its way asks for it once.
+    condition: ({ page }, { getState }) => !(page > 1 && getState().people.list.status === 'loading'),
+  },
+);
+
+export const fetchPerson = createAsyncThunk<PersonResponse, { uid: number; currency: string | null }, ThunkConfig>(
+  'people/fetchPerson',
+  async ({ uid, currency }, { rejectWithValue, signal }) => {
+    try {
+      return await fetchPersonCall(uid, currency, signal);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+/** Adds someone on the People page to my contacts under the name I see them by. */
+export const addToContacts = createAsyncThunk<number, { uid: number; name: string; phone: string }, ThunkConfig>(
+  'people/addContact',
+  async ({ uid, name, phone }, { dispatch, rejectWithValue }) => {
+    try {
+      await addContactCall(name, phone);
+      void dispatch(fetchContacts());
+      return uid;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+/** Removes someone from my contacts; people I still share an event with stay on the page. */
+export const deleteFromContacts = createAsyncThunk<number, { uid: number; phone: string }, ThunkConfig>(
+  'people/deleteContact',
+  async ({ uid, phone }, { dispatch, getState, rejectWithValue }) => {
+    try {
+      await deleteContactCall(phone);
+      void dispatch(fetchContacts());
+      // Whether they stay on the page depends on shared events only the server knows of.
+      await dispatch(fetchPeople({ page: 1, currency: getState().people.list.currency }));
+      return uid;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+export const peopleSlice = createSlice({
+  name: 'people',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchPeople.pending, (state) => {
+        state.list.status = 'loading';
+        state.list.error = null;
+      })
+      .addCase(fetchPeople.fulfilled, (state, action) => {
+        const res = action.payload;
+        const list = state.list;
+        list.status = 'success';
+        list.loaded = true;
+        list.pages = res.pages;
+        list.count = res.count;
+        list.currency = res.currency;
+        list.approximate = res.approximate;
+        if (action.meta.arg.page === 1) {
+          list.items = res.objects;
+          list.families = {};
+        } else {
+          // Someone added meanwhile shifts the pages: a row already shown is not shown twice.
+          const seen = new Set(list.items.map((p) => p.uid));
+          list.items.push(...res.objects.filter((p) => !seen.has(p.uid)));
+        }
+        list.page = action.meta.arg.page;
+        for (const f of res.families) list.families[f.id] = f;
+      })
+      .addCase(fetchPeople.rejected, (state, action) => {
+        if (action.payload?.code === 'aborted' || action.meta.aborted) {
+          state.list.status = state.list.loaded ? 'success' : 'idle';
+          return;
+        }
+        state.list.status = 'error';
+        state.list.error = action.payload ?? toApiError(action.error);
+      })
+      .addCase(fetchPerson.pending, (state, action) => {
+        const { uid, currency } = action.meta.arg;
+        // Another person clears the pane; the same one read again stays on screen meanwhile.
+        if (state.person.uid !== uid) state.person.data = null;
+        state.person.uid = uid;
+        state.person.currency = currency;
+        state.person.status = 'loading';
+        state.person.error = null;
+      })
+      .addCase(fetchPerson.fulfilled, (state, action) => {
+        if (state.person.uid !== action.meta.arg.uid) return;
+        state.person.data = action.payload;
+        state.person.status = 'success';
+      })
+      .addCase(fetchPerson.rejected, (state, action) => {
+        if (state.person.uid !== action.meta.arg.uid) return;
+        if (action.payload?.code === 'aborted' || action.meta.aborted) return;
+        state.person.status = 'error';
+        state.person.error = action.payload ?? toApiError(action.error);
+      })
+      .addCase(addToContacts.fulfilled, (state, action) => {
+        for (const p of state.list.items) if (p.uid === action.payload) p.is_contact_exists = true;
+        if (state.person.data?.person.uid === action.payload) state.person.data.person.is_contact_exists = true;
+      })
+      .addCase(deleteFromContacts.fulfilled, (state, action) => {
+        if (state.person.data?.person.uid === action.payload) state.person.data.person.is_contact_exists = false;
+      })
+      .addCase(loggedOut, () => initialState);
+  },
+});
+
+/** The list's rows with each family's members together and its 'Whole family' row after them. */
+export type PeopleRow = { type: 'person'; person: Person; family: PeopleFamily | null } | { type: 'family'; family: PeopleFamily };
+
+export function peopleRows(items: readonly Person[], families: Record<number, PeopleFamily>): PeopleRow[] {
+  const rows: PeopleRow[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const person = items[i]!;
+    const family = person.family ? (families[person.family.id] ?? null) : null;
+    rows.push({ type: 'person', person, family });
+    const next = items[i + 1];
+    // The server keeps a family's members together; the whole-family row closes the group.
+    if (family && family.members.length > 1 && next?.family?.id !== family.id) rows.push({ type: 'family', family });
+  }
+  return rows;
+}
