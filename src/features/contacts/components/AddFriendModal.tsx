@@ -31,6 +31,8 @@ export interface AddFriendModalProps {
   onAdded?(contact: Contact): void;
   /** A phone to start from (what was typed in a search). */
   initialPhone?: string;
+  /** A name to start from, split into first and last name at the first space. */
+  initialName?: string;
 }
 
 /**
@@ -39,12 +41,12 @@ export interface AddFriendModalProps {
  * nobody yet), first and last name required, and Add refused for someone already in my contacts
  * or a registered person without a full name.
  */
-export function AddFriendModal({ onClose, onAdded, initialPhone = '' }: AddFriendModalProps) {
+export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialName = '' }: AddFriendModalProps) {
   const { t } = useTranslation('contacts');
   const dispatch = useAppDispatch();
   const [phone, setPhone] = useState(initialPhone);
-  const [first, setFirst] = useState('');
-  const [last, setLast] = useState('');
+  const [first, setFirst] = useState(() => splitFullName(initialName).first);
+  const [last, setLast] = useState(() => splitFullName(initialName).last);
   const [errors, setErrors] = useState<{ phone?: string; first?: string; last?: string; form?: string }>({});
   const [search, setSearch] = useState<Search>({ state: 'idle' });
   const [busy, setBusy] = useState(false);

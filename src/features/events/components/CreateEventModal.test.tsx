@@ -138,6 +138,7 @@ describe('the add-participants picker', () => {
         posted = await request.json();
         return HttpResponse.json(contactListResponse.parse([...Object.values(people), dasha] satisfies Contact[]));
       }),
+      http.get('/app/api/v1/user/search/', () => HttpResponse.json({ status: 'unregistered', phone: '+79165554433' })),
     );
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByTestId('picker-search'), 'Dasha Kim');
@@ -145,7 +146,7 @@ describe('the add-participants picker', () => {
     expect(within(dialog).getByText('Nobody matches “Dasha Kim”.')).toBeInTheDocument();
     await user.click(within(dialog).getByTestId('picker-add-new'));
 
-    const form = await screen.findByRole('dialog', { name: 'Add a new participant' });
+    const form = await screen.findByRole('dialog', { name: 'Add a friend' });
     expect(within(form).getByLabelText('First name')).toHaveValue('Dasha');
     expect(within(form).getByLabelText('Last name')).toHaveValue('Kim');
     await user.clear(within(form).getByLabelText('First name'));
@@ -156,9 +157,10 @@ describe('the add-participants picker', () => {
 
     await user.type(within(form).getByLabelText('First name'), 'Dasha');
     await user.type(within(form).getByLabelText('Phone'), '+7 916 555 44 33');
+    expect(await within(form).findByText(/Nobody has an account with this phone yet/, {}, { timeout: 2000 })).toBeInTheDocument();
     await user.click(within(form).getByTestId('add-friend-submit'));
     await waitFor(() => expect(posted).toEqual({ device: 'WEB', contacts: [{ name: 'Dasha Kim', phone: '+79165554433' }] }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a new participant' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a friend' })).not.toBeInTheDocument());
     // The new person is selected in the picker, and the create form is still open.
     expect(within(dialog).getByRole('button', { name: 'Delete: Dasha Kim' })).toBeInTheDocument();
   });
@@ -166,14 +168,19 @@ describe('the add-participants picker', () => {
   it('does not add someone who is already a contact', async () => {
     eventsServer([]);
     let posts = 0;
-    server.use(http.post('/app/api/v1/user/contacts/', () => ((posts += 1), HttpResponse.json([]))));
+    server.use(
+      http.post('/app/api/v1/user/contacts/', () => ((posts += 1), HttpResponse.json([]))),
+      http.get('/app/api/v1/user/search/', () => HttpResponse.json({ ...people.boris, status: 'registered' })),
+    );
     const { user, dialog } = await openCreate();
-    await user.type(within(dialog).getByTestId('picker-search'), 'Nobody Here');
+    await user.type(within(dialog).getByTestId('picker-search'), '+7916000000');
     await user.click(await within(dialog).findByTestId('picker-add-new', {}, { timeout: 2000 }));
-    const form = await screen.findByRole('dialog', { name: 'Add a new participant' });
-    await user.type(within(form).getByLabelText('Phone'), '+79160000002');
-    await user.click(within(form).getByTestId('add-friend-submit'));
-    expect(await within(form).findByText('This person is already in your contacts')).toBeInTheDocument();
+    const form = await screen.findByRole('dialog', { name: 'Add a friend' });
+    // The typed digits came along; one more makes a whole phone, which is looked up.
+    expect(within(form).getByLabelText('Phone')).toHaveValue('+7916000000');
+    await user.type(within(form).getByLabelText('Phone'), '2');
+    expect(await within(form).findByText('This person is already in your contacts', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(within(form).getByTestId('add-friend-submit')).toBeDisabled();
     expect(posts).toBe(0);
   });
 });

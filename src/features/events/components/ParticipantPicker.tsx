@@ -6,32 +6,32 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { loadPhoneLib, phoneLibIfLoaded, type PhoneLib } from '@/components/phone-lib';
 import { Spinner } from '@/components/Spinner';
-import { fetchContacts } from '@/features/contacts';
+import { AddFriendModal, fetchContacts } from '@/features/contacts';
 import { pickerCandidates, SEARCH_DEBOUNCE_MS } from '../picker';
-import { AddFriendForm } from './AddFriendForm';
 import styles from './ParticipantPicker.module.css';
 
 /**
- * My contact book from the contacts feature (loaded with the app, specification §4). Someone just
- * added through the picker is taken from the server's answer at once, while the book reloads.
+ * My contact book from the contacts feature (loaded with the app, specification §4). Someone added
+ * through the add-friend modal is in it at once: adding stores the server's new book.
  */
 function useContacts() {
   const dispatch = useAppDispatch();
   const items = useAppSelector((s) => s.contacts.items);
   const status = useAppSelector((s) => s.contacts.status);
-  const [fresh, setFresh] = useState<Contact[] | null>(null);
   useEffect(() => {
     if (status === 'idle') void dispatch(fetchContacts());
   }, [status, dispatch]);
   return {
-    contacts: fresh ?? items,
-    status: fresh ? 'success' : status === 'idle' ? 'loading' : status,
-    added: (list: Contact[]) => {
-      setFresh(list);
-      void dispatch(fetchContacts());
-    },
+    contacts: items,
+    status: status === 'idle' ? 'loading' : status,
     retry: () => void dispatch(fetchContacts()),
   };
+}
+
+/** What was typed in the search, handed to the add-friend modal: a phone fills the phone, anything else the names. */
+function addFriendStart(query: string): { initialPhone?: string; initialName?: string } {
+  const text = query.trim();
+  return /^[\d\s()+\-.]+$/.test(text) ? { initialPhone: text.replace(/[^\d+]/g, '') } : { initialName: text };
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -69,7 +69,7 @@ export function ParticipantPicker({
 }) {
   const { t } = useTranslation('events');
   const searchId = useId();
-  const { contacts, status, added: contactAdded, retry } = useContacts();
+  const { contacts, status, retry } = useContacts();
   const [query, setQuery] = useState('');
   const term = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const [adding, setAdding] = useState(false);
@@ -174,16 +174,12 @@ export function ParticipantPicker({
         </div>
       )}
       {adding && (
-        <AddFriendForm
-          initial={query}
-          contacts={contacts}
+        <AddFriendModal
+          {...addFriendStart(query)}
           onClose={() => setAdding(false)}
-          onAdded={(list, phone) => {
-            contactAdded(list);
-            const added = list.find((c) => c.phone === phone);
-            if (added && !excluded.has(added.uid)) onSelectedChange([...selected, added.uid]);
+          onAdded={(added) => {
+            if (!excluded.has(added.uid)) onSelectedChange([...selected, added.uid]);
             setQuery('');
-            setAdding(false);
           }}
         />
       )}
