@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { addContactsBody } from '@common/contract/contacts';
+import { createOperationBody, type CreateOperationBody } from '@common/contract/operations';
+import { paybackRequestBody, type PaybackRequest, type PersonResponse } from '@common/contract/people';
+import { aContactList, errorBody } from '../../../../tests/web/fixtures';
+import { server } from '../../../../tests/web/msw';
+import { renderApp } from '../../../../tests/web/render';
+import { aDialogue, anOperationIn, aPerson, aPersonResponse, json, ME, signedIn, user } from '../test-fixtures';
+
+const words = (el: Element | null) => (el?.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+const BORIS = aPerson(8, 'Boris Ivanov', {
+  balance: [
+    { balance: 30, currency: 'EUR' },
+    { balance: -500, currency: 'RUB' },
+  ],
+  balances: [
+    { balance: 30, currency: 'EUR' },
+    { balance: -500, currency: 'RUB' },
+  ],
+});
+const EVENTS = [
+  { id: 5, event_name: 'Paris', is_dialogue: false, eventCurrency: 'EUR', balance: 30, currency: 'EUR', approximate: false },
+  { id: 31, event_name: '', is_dialogue: true, eventCurrency: 'RUB', balance: -500, currency: 'RUB', approximate: false },
+];
+
+function aRequest(overrides: Partial<PaybackRequest> = {}): PaybackRequest {
+  return { id: 900, event_id: 31, from: ME, to: 8, amounts: [{ amount: 30, currency: 'EUR' }], paid: [], settled: false, created: '2026-11-20T10:00:00.000Z', ...overrides };
+}
+
+function withPerson(response: PersonResponse | (() => PersonResponse)) {
+  const calls: (string | null)[] = [];
+  server.use(
+    http.get('/app/api/v1/event/people/8/', ({ request }) => {
+      calls.push(new URL(request.url).searchParams.get('currency'));
+      return json(typeof response === 'function' ? response() : response);
+    }),
+  );
+  return calls;
+}
+
+describe('the person pane', () => {
+  it('shows the balance, the shared events with our balance in each, the dialogue and the requests', async () => {
+    signedIn([BORIS]);
+    withPerson(
+      aPersonResponse(BORIS, {
+        events: EVENTS,
+        dialogue_id: 31,
+        payback_requests: [aRequest(), aRequest({ id: 899, from: 8, to: ME, amounts: [{ amount: 100, currency: 'RUB' }], paid: [{ amount: 100, currency: 'RUB' }], settled: true })],
+      }),
+    );
+    renderApp('/people/8');
+    const pane = await screen.findByTestId('person', {}, { timeout: 5000 });
+    expect(within(pane).getByRole('heading', { name: 'Boris Ivanov' })).toBeInTheDocument();
+    expect(words(within(pane).getByTestId('person-balance'))).toBe('owes you +EUR 30.00; you owe -RUB 500.00');
+    expect(within(pane).getByTestId('shared-event-5')).toHaveAttribute('href', '/events/5/transactions');
+    const paris = within(pane).getByTestId('shared-event-5');
+    expect(paris).toHaveTextContent(/^Paris/);
+    expect(words(paris.querySelector('[data-balance]'))).toBe('owes you +EUR 30.00');
+    const dialogue = within(pane).getByTestId('shared-event-31');
+    expect(dialogue).toHaveTextContent(/^Boris Ivanov/);
+    expect(within(dialogue).getByText('dialogue')).toBeInTheDocument();
+    expect(words(dialogue.querySelector('[data-balance]'))).toBe('you owe -RUB 500.00');
+    expect(within(pane).getByTestId('dialogue-link')).toHaveAttribute('href', '/events/31/transactions');
+    const mine = within(pane).getByTestId('payback-request-900');
+    expect(words(mine)).toContain('You asked Boris Ivanov for EUR 30.00');
+    expect(within(mine).getByTestId('request-status')).toHaveTextContent('not settled');
+    const theirs = within(pane).getByTestId('payback-request-899');
+    expect(words(theirs)).toContain('Boris Ivanov asked you for RUB 100.00');
+    expect(within(theirs).getByTestId('request-status')).toHaveTextContent('settled');
+    expect(theirs).toHaveAttribute('data-settled', 'true');
+    // The list is there beside it on a desktop, with this person marked.
+    expect(await screen.findByTestId('person-link-8')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('sends a payback request and shows it', async () => {
+    signedIn([BORIS]);
+    let sent = false;
+    const posted: unknown[] = [];
+    withPerson(() => aPersonResponse(BORIS, { events: EVENTS, dialogue_id: sent ? 31 : null, payback_requests: sent ? [aRequest()] : [] }));
+    server.use(
+      http.post('/app/api/v1/event/people/8/', async ({ request }) => {
+        posted.push(paybackRequestBody.parse(await request.json()));
+        sent = true;
+        return json({ ...aRequest(), dialogue_created: true }, { status: 201 });
+      }),
+    );
+    renderApp('/people/8');
+    const button = await screen.findByRole('button', { name: 'Request payback' }, { timeout: 5000 });
+    expect(screen.getByText('No dialogue yet: it starts with the first operation or payback request.')).toBeInTheDocument();
+    await userEvent.click(button);
+    expect(await screen.findByText('The payback request was sent.')).toBeInTheDocument();
+    expect(posted).toEqual([{ details: 'Payback' }]);
+    expect(await screen.findByTestId('payback-request-900')).toHaveTextContent('not settled');
+    expect(screen.getByTestId('dialogue-link')).toHaveAttribute('href', '/events/31/transactions');
+  });
+
+  it('cannot request anything from someone who owes me nothing, and shows the server refusal', async () => {
+    const owing = aPerson(8, 'Boris Ivanov', { balance: [{ balance: -500, currency: 'RUB' }], balances: [{ balance: -500, currency: 'RUB' }] });
+    signedIn([owing]);
+    withPerson(aPersonResponse(owing));
+    renderApp('/people/8');
+    expect(await screen.findByRole('button', { name: 'Request payback' }, { timeout: 5000 })).toBeDisabled();
+    expect(screen.getByText('They owe you nothing, so there is nothing to request.')).toBeInTheDocument();
+  });
+
+  it('shows why a request was refused', async () => {
+    signedIn([BORIS]);
+    withPerson(aPersonResponse(BORIS));
+    server.use(http.post('/app/api/v1/event/people/8/', () => errorBody('nothing_to_request', 400)));
+    renderApp('/people/8');
+    await userEvent.click(await screen.findByRole('button', { name: 'Request payback' }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This person owes you nothing');
+  });
+
+  it('records the exact paybacks per shared event, in each event currency, after confirming', async () => {
+    signedIn([BORIS]);
+    let recorded = false;
+    const calls = withPerson(() =>
+      recorded
+        ? aPersonResponse(aPerson(8, 'Boris Ivanov'), { events: EVENTS.map((e) => ({ ...e, balance: 0 })), dialogue_id: 31, payback_requests: [aRequest({ paid: [{ amount: 30, currency: 'EUR' }], settled: true })] })
+        : aPersonResponse(BORIS, { events: EVENTS, dialogue_id: 31, payback_requests: [aRequest()] }),
+    );
+    const posted: CreateOperationBody[] = [];
+    server.use(
+      http.post('/app/api/v1/operation/', async ({ request }) => {
+        const body = createOperationBody.parse(await request.json());
+        posted.push(body);
+        if (posted.length === 2) recorded = true;
+        return json(anOperationIn(body.event_id, 'payback', body.details.amount ?? 0), { status: 201 });
+      }),
+      http.get('/app/api/v1/event/5/', () => json({ ...aDialogue(5, 8), quasi_event_name: null, event_name: 'Paris', eventCurrency: 'EUR', currency: 'EUR' })),
+      http.get('/app/api/v1/event/31/', () => json(aDialogue(31, 8))),
+    );
+    renderApp('/people/8');
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payback' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payback?' });
+    expect(words(dialog)).toContain('Boris Ivanov paid you back EUR 30.00. You paid Boris Ivanov back RUB 500.00.');
+    expect(posted).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record payback' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual([
+      { event_id: 5, details: { kind: 'payback', amount: 30, currency: 'EUR', description: '', payer: 8 }, participants: [{ uid: ME }] },
+      { event_id: 31, details: { kind: 'payback', amount: 500, currency: 'RUB', description: '', payer: ME }, participants: [{ uid: 8 }] },
+    ]);
+    expect(await screen.findByText('The payback was recorded.')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('payback-request-900')).getByTestId('request-status')).toHaveTextContent(/^settled$/));
+    expect(words(screen.getByTestId('person-balance'))).toBe('settled up');
+    expect(screen.queryByRole('button', { name: 'Record payback' })).not.toBeInTheDocument();
+    // The amounts came from a fresh unconverted read, not from what was on screen.
+    expect(calls).toContain(null);
+  });
+
+  it('offers to add someone who is not in my contacts', async () => {
+    const stranger = aPerson(8, 'Boris Ivanov', { is_contact_exists: false });
+    signedIn([stranger]);
+    withPerson(aPersonResponse(stranger, { events: [EVENTS[0]!] }));
+    const added: unknown[] = [];
+    server.use(
+      http.post('/app/api/v1/user/contacts/', async ({ request }) => {
+        added.push(addContactsBody.parse(await request.json()));
+        return json(aContactList(user));
+      }),
+    );
+    renderApp('/people/8');
+    const notice = await screen.findByTestId('not-contact', {}, { timeout: 5000 });
+    expect(notice).toHaveTextContent('Boris Ivanov is not in your contacts.');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Add to contacts' }));
+    await waitFor(() => expect(screen.queryByTestId('not-contact')).not.toBeInTheDocument());
+    expect(added).toEqual([{ device: 'WEB', contacts: [{ name: 'Boris Ivanov', phone: stranger.phone }] }]);
+  });
+
+  it('says clearly when the person is unknown (404), and when the uid is not a number', async () => {
+    signedIn([BORIS]);
+    server.use(http.get('/app/api/v1/event/people/404/', () => errorBody('user_not_found', 404)));
+    const { router } = renderApp('/people/404');
+    expect(await screen.findByTestId('person-not-found', {}, { timeout: 5000 })).toHaveTextContent('There is no such person among your people.');
+    await router.navigate('/people/abc');
+    expect(await screen.findByTestId('person-not-found')).toHaveTextContent('There is no such person among your people.');
+  });
+
+  it('shows an error with Retry when the person cannot be loaded', async () => {
+    signedIn([BORIS]);
+    let fail = true;
+    server.use(http.get('/app/api/v1/event/people/8/', () => (fail ? errorBody('internal', 500) : json(aPersonResponse(BORIS)))));
+    renderApp('/people/8');
+    const alert = await screen.findByText('This person could not be loaded.', {}, { timeout: 5000 });
+    fail = false;
+    await userEvent.click(within(alert.parentElement!).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('person')).toBeInTheDocument();
+  });
+
+  it('shows the balance converted into the display currency with the exact amounts under it', async () => {
+    localStorage.setItem('display_currency', 'EUR');
+    signedIn([BORIS]);
+    const calls = withPerson(aPersonResponse({ ...BORIS, balance: 24.93 }, { currency: 'EUR', approximate: true }));
+    renderApp('/people/8');
+    const balance = await screen.findByTestId('person-balance', {}, { timeout: 5000 });
+    expect(words(balance)).toBe('owes you ≈+EUR 24.93');
+    expect(words(screen.getByTestId('person-balances'))).toBe('owes you +EUR 30.00; you owe -RUB 500.00');
+    expect(calls).toEqual(['EUR']);
+  });
+});
