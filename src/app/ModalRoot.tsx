@@ -4,6 +4,7 @@ import { modalClosed } from './shell-slice';
 
 const SettingsModal = lazy(() => import('@/features/profile/components/SettingsModal'));
 const RatesModal = lazy(() => import('@/features/currencies/components/RatesModal'));
+const ContactBookModal = lazy(() => import('@/features/contacts/components/ContactBookModal'));
 
 /** Renders the one app-wide modal that is open; each modal is its own lazily loaded chunk. */
 export function ModalRoot() {
@@ -12,6 +13,13 @@ export function ModalRoot() {
   if (!modal) return null;
   const close = () => dispatch(modalClosed());
   // Each modal registers here as its feature lands.
-  const content = modal === 'settings' ? <SettingsModal onClose={close} /> : modal === 'rates' ? <RatesModal onClose={close} /> : null;
+  const content =
+    modal === 'settings' ? (
+      <SettingsModal onClose={close} />
+    ) : modal === 'rates' ? (
+      <RatesModal onClose={close} />
+    ) : modal === 'contacts' ? (
+      <ContactBookModal onClose={close} />
+    ) : null;
   return <Suspense fallback={null}>{content}</Suspense>;
 }

@@ -9,7 +9,7 @@ import { fetchProfile } from '@/features/profile';
 export type InitialLoadStatus = 'idle' | 'loading' | 'success' | 'error';
 
 /** The app-wide modals the header and screens open; ModalRoot renders the one that is open. */
-export type ModalName = 'rates' | 'settings';
+export type ModalName = 'rates' | 'settings' | 'contacts';
 
 export interface ShellState {
   /** Specification §4: profile, contacts and currencies load before any screen is ready. */

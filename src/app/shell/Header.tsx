@@ -25,6 +25,9 @@ function NavItems({ onNavigate, inMenu = false }: { onNavigate?: () => void; inM
       <NavLink to="/people" className={navClass} onClick={onNavigate} data-tour="nav-people">
         {t('nav.people')}
       </NavLink>
+      <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('contacts'))} data-testid="nav-contacts">
+        {t('nav.contacts')}
+      </button>
       <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('rates'))} data-tour="nav-rates">
         {t('nav.exchangeRates')}
       </button>

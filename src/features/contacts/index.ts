@@ -9,3 +9,5 @@ export {
 export { searchUser } from './contacts-api';
 export { AddFriendModal, type AddFriendModalProps } from './components/AddFriendModal';
 export type { Contact } from '@common/contract/contacts';
+export { PersonRow, usePhoneFormat } from './components/PersonRow';
+export { apiErrorText } from './errors';
