@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           setupFiles: ['tests/api/setup.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
