@@ -1,4 +1,3 @@
-import type { ContactListResponse } from '@common/contract/contacts';
 import type { Event } from '@common/contract/events';
 import type { PaybackRequestResponse, PeopleListResponse, PersonResponse } from '@common/contract/people';
 import { api, type ApiError } from '@/lib/api-client';
@@ -33,14 +32,4 @@ export async function ensureDialogue(uid: number): Promise<number> {
     if (again === null) throw err;
     return again;
   }
-}
-
-/** POST /user/contacts/: adds (or renames) one person in my contact book; answers the whole book. */
-export function addContactCall(name: string, phone: string) {
-  return api.post<ContactListResponse>('/user/contacts/', { device: 'WEB', contacts: [{ name, phone }] });
-}
-
-/** DELETE /user/contacts/: removes one person from my contact book; events are untouched. */
-export function deleteContactCall(phone: string) {
-  return api.delete<ContactListResponse>('/user/contacts/', { device: 'WEB', phones: [phone] });
 }

@@ -2,8 +2,8 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { PeopleFamily, PeopleListResponse, Person, PersonResponse } from '@common/contract/people';
 import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
-import { fetchContacts } from '../contacts';
-import { addContactCall, deleteContactCall, fetchPeoplePageCall, fetchPersonCall } from './people-api';
+import { addContact, deleteContact } from '../contacts';
+import { fetchPeoplePageCall, fetchPersonCall } from './people-api';
 
 export type PeopleStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -87,13 +87,9 @@ export const fetchPerson = createAsyncThunk<PersonResponse, { uid: number; curre
 export const addToContacts = createAsyncThunk<number, { uid: number; name: string; phone: string }, ThunkConfig>(
   'people/addContact',
   async ({ uid, name, phone }, { dispatch, rejectWithValue }) => {
-    try {
-      await addContactCall(name, phone);
-      void dispatch(fetchContacts());
-      return uid;
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
+    const result = await dispatch(addContact({ name, phone }));
+    if (addContact.rejected.match(result)) return rejectWithValue(result.payload ?? toApiError(result.error));
+    return uid;
   },
 );
 
@@ -101,15 +97,11 @@ export const addToContacts = createAsyncThunk<number, { uid: number; name: strin
 export const deleteFromContacts = createAsyncThunk<number, { uid: number; phone: string }, ThunkConfig>(
   'people/deleteContact',
   async ({ uid, phone }, { dispatch, getState, rejectWithValue }) => {
-    try {
-      await deleteContactCall(phone);
-      void dispatch(fetchContacts());
-      // Whether they stay on the page depends on shared events only the server knows of.
-      await dispatch(fetchPeople({ page: 1, currency: getState().people.list.currency }));
-      return uid;
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
+    const result = await dispatch(deleteContact(phone));
+    if (deleteContact.rejected.match(result)) return rejectWithValue(result.payload ?? toApiError(result.error));
+    // Whether they stay on the page depends on shared events only the server knows of.
+    await dispatch(fetchPeople({ page: 1, currency: getState().people.list.currency }));
+    return uid;
   },
 );
 

@@ -230,6 +230,14 @@ describe('the one-click money input', () => {
 });
 
 describe('contacts from the list', () => {
+  it('opens the add-friend modal from the list head', async () => {
+    signedIn([]);
+    renderApp('/people');
+    await screen.findByTestId('people-empty', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Add friend' }));
+    expect(await screen.findByRole('dialog', { name: 'Add a friend' })).toBeInTheDocument();
+  });
+
   it('adds someone who is not a contact yet', async () => {
     signedIn([GLEB]);
     const added: unknown[] = [];

@@ -7,6 +7,7 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
+import { AddFriendModal } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
 import { addToContacts, deleteFromContacts, fetchPeople, peopleRows } from '../people-slice';
 import { PeopleBalance } from './PeopleBalance';
@@ -32,6 +33,7 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
   const rows = useMemo(() => peopleRows(list.items, list.families), [list.items, list.families]);
   const more = list.loaded && list.page < list.pages;
   const sentinel = useRef<HTMLLIElement | null>(null);
+  const [addingFriend, setAddingFriend] = useState(false);
 
   // Every visit, and every change of the display currency, reads the list from the start.
   useEffect(() => {
@@ -123,9 +125,18 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
     <div className={styles.list} aria-busy={list.status === 'loading'} data-status={list.status}>
       <div className={styles.listHead}>
         <h1 className={styles.listTitle}>{t('list.title')}</h1>
+        <Button onClick={() => setAddingFriend(true)} data-testid="add-friend">
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+            <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {t('list.addFriend')}
+        </Button>
       </div>
       {body}
       <ShareBlock />
+      {addingFriend && (
+        <AddFriendModal onClose={() => setAddingFriend(false)} onAdded={() => void dispatch(fetchPeople({ page: 1, currency }))} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { PaybackRequest, PersonResponse } from '@common/contract/people';
 import { isErrorCode } from '@common/errors';
 import { formatMoney, toMinor } from '@common/money';
@@ -9,11 +9,12 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
+import { AddFriendModal } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
 import { localeOf } from '@/features/events';
 import type { ApiError } from '@/lib/api-client';
 import { requestPaybackCall } from '../people-api';
-import { addToContacts, fetchPerson } from '../people-slice';
+import { addToContacts, fetchPeople, fetchPerson } from '../people-slice';
 import { exactDebts, recordPaybacks, sumByCurrency, type ExactDebt } from '../lib/payback';
 import { PeopleBalance } from './PeopleBalance';
 import styles from './People.module.css';
@@ -37,6 +38,8 @@ export function PersonView({ uid }: { uid: number | null }) {
   const { currency } = useDisplayCurrency();
   const state = useAppSelector((s) => s.people.person);
   const current = state.uid === uid;
+  const [addingFriend, setAddingFriend] = useState(false);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (uid === null) return;
@@ -57,7 +60,14 @@ export function PersonView({ uid }: { uid: number | null }) {
         <div className={styles.state} role="alert">
           <p className={styles.emptyTitle}>{t('person.notFound')}</p>
           <p className={styles.hint}>{t('person.notFoundHint')}</p>
+          <Button scheme="gray" onClick={() => setAddingFriend(true)}>
+            {t('person.addByPhone')}
+          </Button>
         </div>
+        {addingFriend && <AddFriendModal onClose={() => setAddingFriend(false)} onAdded={(c) => {
+              void dispatch(fetchPeople({ page: 1, currency }));
+              void navigate(`/people/${c.uid}`);
+            }} />}
       </div>
     );
   }
