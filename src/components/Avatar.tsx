@@ -62,9 +62,9 @@ export function Avatar({ url, name, size = 45, className, label }: AvatarProps) 
   }
   if (letters) {
     return (
-      <span className={classes} style={{ ...style, background: avatarColour(name ?? '') }} {...a11y} data-avatar="initials">
-        {letters}
-      </span>
+      // The letters are drawn by CSS, not written as text: they are decoration, and as text they
+      // would become part of a link's or button's visible label without being in its name.
+      <span className={classes} style={{ ...style, background: avatarColour(name ?? '') }} {...a11y} data-avatar="initials" data-initials={letters} />
     );
   }
   return (

@@ -48,9 +48,16 @@ export function Modal({ title, onClose, children, footer, size = 'md', closable 
     first?.focus();
     openCount += 1;
     document.body.style.overflow = 'hidden';
+    // The page behind is out of reach while a dialog is open: not focusable, not read aloud.
+    // Dialogs render into <body>, outside the app's root, so one opened from another stays live.
+    const app = document.getElementById('root');
+    app?.setAttribute('inert', '');
     return () => {
       openCount -= 1;
-      if (openCount === 0) document.body.style.overflow = '';
+      if (openCount === 0) {
+        document.body.style.overflow = '';
+        app?.removeAttribute('inert');
+      }
       if (opener?.isConnected) opener.focus();
     };
     // Focus moves once, when the dialog opens; later renders must not steal it back.
