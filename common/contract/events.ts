@@ -64,7 +64,12 @@ export const createEventBody = z.object({
   event_name: z.string().max(EVENT_NAME_MAX).optional(),
   /** Participants besides the caller, as uids of people in the caller's contacts or events. */
   contacts: z.array(id).max(EVENT_PARTICIPANTS_MAX).default([]),
-  image_url: z.string().max(300).nullable().optional(),
+  /**
+   * The event's picture as base64 (png, jpeg or webp, a data: prefix tolerated; square, 70 to
+   * 10000 px, at most 1,000,000 characters), or null for none. The answer carries its /app/img URL.
+   * No length limit here: a longer text answers picture_too_big rather than a bare validation error.
+   */
+  image_url: z.string().nullable().optional(),
   /** Add every person of the caller's contact book as well. */
   invite_all: z.boolean().optional(),
   /** A dialogue with the one person in `contacts` (no name needed). */
@@ -79,7 +84,8 @@ export const updateEventBody = z
       .object({
         event_name: z.string().max(EVENT_NAME_MAX).optional(),
         eventCurrency: currencyCode.optional(),
-        image_url: z.string().max(300).nullable().optional(),
+        /** Owner only: base64 as on creation stores a new picture, null removes it, the current URL keeps it. */
+        image_url: z.string().nullable().optional(),
         /** The whole grouping: lists of uids, every participant exactly once (owner only). */
         families: z.array(z.array(id).min(1).max(EVENT_PARTICIPANTS_MAX)).min(1).max(EVENT_PARTICIPANTS_MAX).optional(),
         /** The whole participant list: new uids join, missing ones are removed (removal: owner only). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { contacts, eventParticipants, events, images, operationEntries, operations, operationSeen } from '../../db/schema';
+import { contacts, eventParticipants, events, operationEntries, operations, operationSeen } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -142,9 +142,4 @@ export async function peopleWithHistory(db: Queryable, eventId: number, uids: re
 export async function operationCount(db: Queryable, eventId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operations).where(eq(operations.eventId, eventId));
   return Number(row?.n ?? 0);
-}
-
-export async function imageExists(db: Queryable, imageId: number): Promise<boolean> {
-  const rows = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId)).limit(1);
-  return rows.length > 0;
 }

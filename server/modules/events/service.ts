@@ -7,12 +7,12 @@ import type { Db, Queryable } from '../../db/client';
 import { contactIdsOf, peopleByIds, type PersonRow } from '../contacts/repository';
 import { avatarUrl, toContact } from '../contacts/service';
 import { displayConversion, type DisplayConversion } from '../currency/service';
+import { deleteImage, imageIdFromUrl, pictureChange } from '../images/service';
 import { reconvertEventOperations } from '../operations/service';
 import {
   dialogueByKey,
   eventForParticipant,
   eventsOfUser,
-  imageExists,
   insertDialogue,
   insertEvent,
   insertParticipants,
@@ -164,13 +164,11 @@ function initialFamilies(order: readonly number[], people: ReadonlyMap<number, P
   return result;
 }
 
-async function imageIdFrom(db: Queryable, url: string | null | undefined): Promise<number | null | undefined> {
-  if (url === undefined) return undefined;
-  if (url === null || url === '') return null;
-  const m = /^\/app\/img\/(\d{1,9})\//.exec(url);
-  const imageId = m ? Number(m[1]) : NaN;
-  if (!Number.isSafeInteger(imageId) || !(await imageExists(db, imageId))) throw new DomainError('validation_failed', 'image_url');
-  return imageId;
+/** True when an update's image_url asks for the picture the event already has (or none, again). */
+function keepsImage(event: EventRow, url: string | null | undefined): boolean {
+  if (url === undefined) return true;
+  if (url === null || url === '') return event.imageId === null;
+  return event.imageId !== null && imageIdFromUrl(url) === event.imageId;
 }
 
 function requireCurrency(code: string): string {
@@ -230,12 +228,13 @@ export async function createEvent(db: Db, viewer: number, body: CreateEventBody)
   const name = normalizeName(body.event_name ?? '');
   if (!name) throw new DomainError('event_name_required', 'event_name');
   const currency = requireCurrency(body.eventCurrency ?? (await myCurrency(db, viewer)));
-  const imageId = (await imageIdFrom(db, body.image_url)) ?? null;
   const everyone = [viewer, ...others];
   if (body.invite_all) everyone.push(...(await contactIdsOf(db, viewer)));
   const order = [...new Set(everyone)];
   const people = new Map((await peopleByIds(db, viewer, order)).map((p) => [p.id, p]));
   const families = initialFamilies(order, people);
+  // Last of the checks, so a refused event leaves no picture behind.
+  const imageId = (await pictureChange(db, body.image_url, null, viewer, 'image_url')) ?? null;
   const event = await db.transaction(async (tx) => {
     const row = await insertEvent(tx, { name, ownerId: viewer, currency, imageId });
     await insertParticipants(
@@ -321,7 +320,7 @@ async function regroup(tx: Queryable, event: EventRow, viewer: number, groups: r
 }
 
 /**
- * PUT /event/{id}/: `data` edits (name and image: any participant; currency, families and removing
+ * PUT /event/{id}/: `data` edits (name: any participant; image, currency, families and removing
  * people: the owner) or `del_date` (soft delete and restore: the owner). All in one transaction.
  */
 export async function updateEvent(db: Db, viewer: number, eventId: number, body: UpdateEventBody): Promise<Event> {
@@ -342,8 +341,15 @@ export async function updateEvent(db: Db, viewer: number, eventId: number, body:
       if (!name) throw new DomainError('event_name_required', 'event_name');
       set.name = name;
     }
-    const imageId = await imageIdFrom(tx, data.image_url);
-    if (imageId !== undefined) set.imageId = imageId;
+    if (!keepsImage(event, data.image_url)) {
+      requireOwner(event, viewer);
+      const imageId = await pictureChange(tx, data.image_url, event.imageId, viewer, 'image_url');
+      if (imageId !== undefined) {
+        set.imageId = imageId;
+        // Pictures are never shared, so the replaced one has no other use.
+        if (event.imageId !== null) await deleteImage(tx, event.imageId);
+      }
+    }
     if (data.eventCurrency !== undefined && data.eventCurrency !== eventCurrency(event)) {
       requireOwner(event, viewer);
       const currency = requireCurrency(data.eventCurrency);

@@ -100,6 +100,33 @@ export async function storeImage(
   return { id, url: imageUrl(id) };
 }
 
+/** Specification §5: the cropped picture's data URL is at most 1,000,000 characters ('Picture size is too big'). */
+export const MAX_PICTURE_TEXT_LENGTH = 1_000_000;
+
+/**
+ * A picture field of an update (a user's avatar, an event's image): undefined or the current
+ * picture's URL keep it, null or '' remove it, base64 stores a new picture. Any other image URL
+ * is refused: it could be someone else's picture, and pictures are never shared. Returns the new
+ * image id, null for no picture, or undefined for no change; the caller deletes a replaced image.
+ */
+export async function pictureChange(
+  db: Queryable,
+  value: string | null | undefined,
+  current: number | null,
+  ownerId: number,
+  field: string,
+): Promise<number | null | undefined> {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return current === null ? undefined : null;
+  const existing = imageIdFromUrl(value);
+  if (existing !== null) {
+    if (existing === current) return undefined;
+    throw new DomainError('picture_invalid', field);
+  }
+  if (value.length > MAX_PICTURE_TEXT_LENGTH) throw new DomainError('picture_too_big', field);
+  return (await storeImage(db, value, ownerId, field)).id;
+}
+
 /** Removes an image and its cached sizes; its URL answers 404 from then on. */
 export async function deleteImage(db: Queryable, id: number): Promise<void> {
   await deleteImageRows(db, id);

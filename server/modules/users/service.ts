@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hit, isExhausted } from '../../lib/rate-limit';
 import { checkNewPassword, LOGIN_FAILURE_LIMITS } from '../auth/service';
-import { deleteImage, imageIdFromUrl, imageUrl, storeImage } from '../images/service';
+import { deleteImage, imageUrl, pictureChange } from '../images/service';
 import { revokeAllSessions } from '../sessions/service';
 import { applyFamily, familyView, leaveFamily, planFamily } from './family';
 import { eraseAccount, findUser, setPasswordHash, updateProfile, type ProfilePatch, type UserRow } from './repository';
@@ -79,18 +79,8 @@ export async function updateMe(db: Db, id: number, body: UpdateUserRequest): Pro
   const patch = profilePatch(row, body);
   // Before the avatar is stored, so a refused family leaves no picture behind.
   const family = await planFamily(db, id, body.family);
-  const avatar = body.avatar_url;
-  if (avatar === null || avatar === '') {
-    patch.avatarImageId = null;
-  } else if (avatar !== undefined) {
-    const existing = imageIdFromUrl(avatar);
-    if (existing === null) {
-      patch.avatarImageId = (await storeImage(db, avatar, id)).id;
-    } else if (existing !== row.avatarImageId) {
-      // Sending the current URL back means "unchanged"; any other URL could point at someone else's picture.
-      throw new DomainError('picture_invalid', 'avatar_url');
-    }
-  }
+  const avatar = await pictureChange(db, body.avatar_url, row.avatarImageId, id, 'avatar_url');
+  if (avatar !== undefined) patch.avatarImageId = avatar;
   const replaced = patch.avatarImageId !== undefined && row.avatarImageId !== null ? row.avatarImageId : null;
   await db.transaction(async (tx) => {
     await updateProfile(tx, id, patch);

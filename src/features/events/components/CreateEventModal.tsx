@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { normalizeName } from '@common/names';
 import { Button } from '@/components/Button';
+import { ImageField, type ImageValue } from '@/components/ImageField';
+import { base64Payload } from '@/components/images';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
@@ -17,7 +19,7 @@ import formStyles from './ParticipantPicker.module.css';
 /** common/contract/events EVENT_NAME_MAX; importing it would bring zod into this chunk. */
 const EVENT_NAME_MAX = 100;
 
-/** A new event: a name (required), the others from the add-participants picker, the currency (mine by default). */
+/** A new event: a name (required), the others from the add-participants picker, the currency (mine by default), a picture. */
 export function CreateEventModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('events');
   const dispatch = useAppDispatch();
@@ -26,6 +28,8 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [currency, setCurrency] = useState(me?.currency || 'RUB');
   const [selected, setSelected] = useState<number[]>([]);
+  const [image, setImage] = useState<ImageValue>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,8 +45,10 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
     }
     setNameError(null);
     setFormError(null);
+    setImageError(null);
     setBusy(true);
-    const result = await dispatch(createEvent({ event_name: clean, contacts: selected, eventCurrency: currency }));
+    const picture = image?.kind === 'new' ? { image_url: base64Payload(image.dataUrl) } : {};
+    const result = await dispatch(createEvent({ event_name: clean, contacts: selected, eventCurrency: currency, ...picture }));
     if (createEvent.fulfilled.match(result)) {
       onClose();
       void navigate(`/events/${result.payload.id}/transactions`);
@@ -51,6 +57,7 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
     setBusy(false);
     const error = result.payload ?? null;
     if (error?.code === 'event_name_required') setNameError(t('create.nameRequired'));
+    else if (error?.field === 'image_url') setImageError(errorMessage(t, error, t('list.error')));
     else setFormError(errorMessage(t, error, t('list.error')));
   };
 
@@ -70,6 +77,18 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
           name="event_name"
           autoComplete="off"
           data-tour="create-event-name"
+        />
+        <ImageField
+          value={image}
+          onChange={(value) => {
+            setImage(value);
+            setImageError(null);
+          }}
+          name={normalizeName(name)}
+          error={imageError}
+          texts={{ label: t('create.image'), upload: t('create.imageUpload'), choose: t('create.imageChoose'), hint: t('create.imageHint') }}
+          testId="event-image"
+          size={64}
         />
         <div data-tour="create-event-currency">
           <CurrencySelect label={t('create.currency')} value={currency} onChange={setCurrency} />

@@ -1,26 +1,8 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '@/components/Avatar';
-import { AvatarPicker } from '@/components/AvatarPicker';
-import { Button } from '@/components/Button';
-import formStyles from '@/components/Form.module.css';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  croppedImageProblem,
-  imageFileProblem,
-  imageFileTypeProblem,
-  readImageFile,
-  svgToPngDataUrl,
-} from '@/components/images';
-import { Spinner } from '@/components/Spinner';
-import styles from './Profile.module.css';
-
-const ImageCropper = lazy(() => import('@/components/ImageCropper'));
+import { ImageField, type ImageValue } from '@/components/ImageField';
 
 /** The avatar being edited: the one on the server (unchanged), or a new picture as a data URL. */
-export type AvatarValue = { kind: 'current'; url: string } | { kind: 'new'; dataUrl: string; preset?: string } | null;
-
-type Problem = 'picture_size' | 'picture_too_big' | 'picture_invalid';
+export type AvatarValue = ImageValue;
 
 export interface AvatarFieldProps {
   value: AvatarValue;
@@ -30,97 +12,9 @@ export interface AvatarFieldProps {
   error?: string | null;
 }
 
-/**
- * The profile picture: upload a png/jpg and crop it square, or pick one of the nine predefined
- * avatars. Either way the server receives pixels (specification §5).
- */
-export function AvatarField({ value, onChange, name, error }: AvatarFieldProps) {
+/** The profile picture: the shared picture field with the profile's words. */
+export function AvatarField(props: AvatarFieldProps) {
   const { t } = useTranslation('profile');
-  const labelId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [cropping, setCropping] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const onFile = async (file: File | undefined) => {
-    // Lets the same file be chosen again after a cancel.
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    setProblem(null);
-    if (imageFileTypeProblem(file)) return setProblem('picture_size');
-    setBusy(true);
-    const read = await readImageFile(file);
-    setBusy(false);
-    if (!read || imageFileProblem(read.facts)) {
-      if (read) URL.revokeObjectURL(read.url);
-      return setProblem('picture_size');
-    }
-    setCropping(read.url);
-  };
-
-  const endCrop = () => {
-    if (cropping) URL.revokeObjectURL(cropping);
-    setCropping(null);
-  };
-
-  const onCropped = (dataUrl: string) => {
-    endCrop();
-    const tooBig = croppedImageProblem(dataUrl);
-    if (tooBig) return setProblem(tooBig);
-    onChange({ kind: 'new', dataUrl });
-  };
-
-  const onPick = async (src: string) => {
-    setPicking(false);
-    setProblem(null);
-    setBusy(true);
-    try {
-      onChange({ kind: 'new', dataUrl: await svgToPngDataUrl(src), preset: src });
-    } catch {
-      setProblem('picture_invalid');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const shown = value?.kind === 'current' ? value.url : (value?.dataUrl ?? null);
-  const message = problem ? t(`errors:${problem}`) : error;
-  return (
-    <div className={formStyles.field} role="group" aria-labelledby={labelId} data-testid="avatar-field">
-      <span id={labelId} className={formStyles.label}>
-        {t('fields.avatar')}
-      </span>
-      <div className={styles.avatarField}>
-        <Avatar url={shown} name={name} size={88} />
-        <div className={styles.avatarActions}>
-          <div className={styles.avatarButtons}>
-            <Button scheme="gray" onClick={() => fileInput.current?.click()} disabled={busy}>
-              {t('avatar.upload')}
-            </Button>
-            <Button scheme="gray" onClick={() => setPicking(true)} disabled={busy}>
-              {t('avatar.choose')}
-            </Button>
-            {busy && <Spinner size={20} />}
-          </div>
-          <p className={formStyles.hint}>{t('avatar.hint')}</p>
-        </div>
-      </div>
-      <input
-        ref={fileInput}
-        type="file"
-        accept={ACCEPTED_IMAGE_TYPES}
-        hidden
-        data-testid="avatar-file"
-        onChange={(e) => void onFile(e.target.files?.[0])}
-      />
-      {message && <p className={formStyles.error}>{message}</p>}
-      {cropping && (
-        <Suspense fallback={null}>
-          <ImageCropper src={cropping} onConfirm={onCropped} onCancel={endCrop} />
-        </Suspense>
-      )}
-      {picking && <AvatarPicker selected={value?.kind === 'new' ? value.preset : null} onPick={(src) => void onPick(src)} onClose={() => setPicking(false)} />}
-    </div>
-  );
+  const texts = { label: t('fields.avatar'), upload: t('avatar.upload'), choose: t('avatar.choose'), hint: t('avatar.hint') };
+  return <ImageField {...props} texts={texts} testId="avatar" />;
 }

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Event } from '@common/contract/events';
+import type * as Images from '@/components/images';
+import { server } from '../../../../tests/web/msw';
+import { renderApp } from '../../../../tests/web/render';
+import { eventAnswer, eventsServer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
+
+/*
+ * jsdom decodes no pictures and has no canvas: the browser-only steps of images.ts are replaced
+ * (their rules are tested in images.test.ts and end to end), and the cropper reports a crop as
+ * soon as it mounts, as react-easy-crop does once its picture has loaded.
+ */
+const images = vi.hoisted(() => ({
+  facts: { width: 400, height: 300 },
+  cropped: 'data:image/png;base64,Q1JPUFBFRA==',
+}));
+vi.mock('@/components/images', async (importOriginal) => {
+  const actual = await importOriginal<typeof Images>();
+  return {
+    ...actual,
+    readImageFile: vi.fn(async (file: File) => ({ url: 'blob:picture', facts: { name: file.name, type: file.type, size: file.size, ...images.facts } })),
+    cropToDataUrl: vi.fn(async () => images.cropped),
+    svgToPngDataUrl: vi.fn(async (src: string) => `data:image/png;base64,${btoa(src)}`),
+  };
+});
+vi.mock('react-easy-crop', () => ({
+  default: function FakeCropper({ onCropComplete }: { onCropComplete: (a: unknown, p: unknown) => void }) {
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    useEffect(() => onCropComplete({ x: 0, y: 0, width: 100, height: 100 }, { x: 50, y: 0, width: 300, height: 300 }), []);
+    return <div data-testid="fake-cropper" />;
+  },
+}));
+
+beforeEach(() => {
+  signedIn();
+  quietTabs();
+});
+afterEach(() => {
+  images.facts = { width: 400, height: 300 };
+  images.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
+});
+
+/** The create form, with POST /event/ recording its body and answering the created event. */
+async function openCreate(language: 'en' | 'ru' = 'en') {
+  const events: Event[] = [];
+  eventsServer(events);
+  const posted: Record<string, unknown>[] = [];
+  server.use(
+    http.post('/app/api/v1/event/', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      posted.push(body);
+      const created = makeEvent({
+        id: 42,
+        event_name: String(body.event_name),
+        image_url: body.image_url ? '/app/img/7/{size}.webp' : null,
+        contacts: [participant(people.me, 1)],
+      });
+      events.push(created);
+      return eventAnswer(created);
+    }),
+  );
+  const user = userEvent.setup({ applyAccept: false });
+  renderApp('/events', { language });
+  await user.click(await screen.findByTestId('create-event'));
+  const dialog = await screen.findByTestId('create-event-modal');
+  return { user, dialog, posted };
+}
+
+const shownPicture = (dialog: HTMLElement) => within(dialog).getByTestId('event-image-field').querySelector('[data-avatar]');
+
+describe('the event picture in the create-event form', () => {
+  it('checks the file and the crop with the messages of specification §5, then sends the cropped picture', async () => {
+    const { user, dialog, posted } = await openCreate();
+    const input = within(dialog).getByTestId('event-image-file') as HTMLInputElement;
+    const size = 'Picture size should be between 70x70px and 10000x10000px';
+    // No picture yet: the event's initials stand in, from the name as it is typed.
+    await user.type(within(dialog).getByLabelText('Event name'), 'Sea trip');
+    expect(shownPicture(dialog)).toHaveAttribute('data-avatar', 'initials');
+
+    await user.upload(input, new File(['gif'], 'trip.gif', { type: 'image/gif' }));
+    expect(await within(dialog).findByText(size)).toBeInTheDocument();
+
+    images.facts = { width: 69, height: 300 };
+    await user.upload(input, new File(['png'], 'small.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText(size)).toBeInTheDocument();
+    expect(screen.queryByTestId('image-cropper')).not.toBeInTheDocument();
+
+    images.facts = { width: 400, height: 300 };
+    await user.upload(input, new File([new Uint8Array(5_242_881)], 'huge.jpg', { type: 'image/jpeg' }));
+    expect(await within(dialog).findByText(size)).toBeInTheDocument();
+
+    images.cropped = `data:image/png;base64,${'A'.repeat(1_000_000)}`;
+    await user.upload(input, new File(['png'], 'big.png', { type: 'image/png' }));
+    await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findByText('Picture size is too big')).toBeInTheDocument();
+    expect(shownPicture(dialog)).toHaveAttribute('data-avatar', 'initials');
+
+    images.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
+    await user.upload(input, new File(['png'], 'ok.png', { type: 'image/png' }));
+    await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByTestId('image-cropper')).not.toBeInTheDocument());
+    expect(within(dialog).queryByText('Picture size is too big')).not.toBeInTheDocument();
+    expect(shownPicture(dialog)?.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,Q1JPUFBFRA==');
+
+    await user.click(within(dialog).getByTestId('create-event-submit'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    // The base64 alone, as the API takes it.
+    expect(posted[0]).toMatchObject({ event_name: 'Sea trip', image_url: 'Q1JPUFBFRA==' });
+    // The new event's list row and header show the stored picture.
+    const header = await screen.findByTestId('event-header');
+    expect(header.querySelector('[data-avatar] img')).toHaveAttribute('src', '/app/img/7/140x140.webp');
+    expect((await screen.findByTestId('event-row-42')).querySelector('[data-avatar] img')).toHaveAttribute('src', '/app/img/7/140x140.webp');
+  });
+
+  it('sends a predefined picture as pixels', async () => {
+    const { user, dialog, posted } = await openCreate();
+    await user.type(within(dialog).getByLabelText('Event name'), 'Dacha');
+    await user.click(within(dialog).getByRole('button', { name: 'Choose a picture' }));
+    await user.click(within(await screen.findByTestId('avatar-picker')).getByRole('button', { name: 'Owl' }));
+    await waitFor(() => expect(shownPicture(dialog)?.querySelector('img')).toHaveAttribute('src', `data:image/png;base64,${btoa('/avatars/owl.svg')}`));
+    await user.click(within(dialog).getByTestId('create-event-submit'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.image_url).toBe(btoa('/avatars/owl.svg'));
+  });
+
+  it('shows a refused picture under the field, in Russian too, and keeps the form open', async () => {
+    const { user, dialog } = await openCreate('ru');
+    server.use(http.post('/app/api/v1/event/', () => HttpResponse.json({ error: 'The picture should be square', code: 'picture_not_square', field: 'image_url' }, { status: 400 })));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Название события' }), 'Дача');
+    await user.upload(within(dialog).getByTestId('event-image-file') as HTMLInputElement, new File(['png'], 'ok.png', { type: 'image/png' }));
+    await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Применить' }));
+    await waitFor(() => expect(screen.queryByTestId('image-cropper')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByTestId('create-event-submit'));
+    const field = within(dialog).getByTestId('event-image-field');
+    expect(await within(field).findByText('Изображение должно быть квадратным')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('create-event-submit')).toBeEnabled();
+  });
+});
+
+describe('the event picture in the list and the header', () => {
+  it('shows the stored picture, and the initials of the name for an event without one', async () => {
+    eventsServer([
+      makeEvent({ id: 5, event_name: 'Sea trip', image_url: '/app/img/9/{size}.webp', contacts: [participant(people.me, 1)] }),
+      makeEvent({ id: 6, event_name: 'Dacha works', image_url: null, contacts: [participant(people.me, 1)] }),
+    ]);
+    renderApp('/events/6/transactions');
+    expect((await screen.findByTestId('event-row-5')).querySelector('[data-avatar] img')).toHaveAttribute('src', '/app/img/9/140x140.webp');
+    const plain = screen.getByTestId('event-row-6').querySelector('[data-avatar]');
+    expect(plain).toHaveAttribute('data-avatar', 'initials');
+    expect(plain).toHaveAttribute('data-initials', 'DW');
+    const header = await screen.findByTestId('event-header');
+    expect(header.querySelector('[data-avatar]')).toHaveAttribute('data-initials', 'DW');
+  });
+});
