@@ -6,7 +6,7 @@ import type { Language } from '@/lib/i18n';
 import { errorBody } from '../../../../tests/web/fixtures';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
-import { aContact, contactsServer, searchAnswers } from '../test-fixtures';
+import { aContact, contactsServer, searchAnswers } from '../../../../tests/web/contacts';
 
 const boris = aContact(2, 'Boris Ivanov', '+79160000002');
 

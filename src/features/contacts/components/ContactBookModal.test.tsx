@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBody } from '../../../../tests/web/fixtures';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
-import { aContact, contactsServer } from '../test-fixtures';
+import { aContact, contactsServer } from '../../../../tests/web/contacts';
 
 const boris = aContact(2, 'Boris Ivanov', '+79160000002');
 const vera = aContact(3, 'Vera Orlova', '+79160000003');

@@ -11,6 +11,7 @@ import { TextField } from '@/components/TextField';
 import type { ApiError } from '@/lib/api-client';
 import { deleteAccount } from '../profile-slice';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { FamilySection } from './FamilySection';
 import { draftOf, validateDraft, type ProfileDraft } from './profile-form';
 import { ProfileFields } from './ProfileFields';
 import styles from './Profile.module.css';
@@ -32,6 +33,7 @@ function SettingsForm({ initial, phone, onClose }: { initial: ProfileDraft; phon
   const { t } = useTranslation('profile');
   const dispatch = useAppDispatch();
   const loading = useAppSelector((s) => s.profile.status === 'loading');
+  const user = useAppSelector((s) => s.profile.user);
   const save = useSaveProfile();
   const [draft, setDraft] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
@@ -87,10 +89,7 @@ function SettingsForm({ initial, phone, onClose }: { initial: ProfileDraft; phon
         <section className={styles.section}>
           <ChangePasswordForm />
         </section>
-        <section className={styles.section} aria-labelledby="family-title" data-testid="family-section">
-          <h3 id="family-title">{t('settings.family')}</h3>
-          <p className={formStyles.hint}>{t('settings.familyPlaceholder')}</p>
-        </section>
+        {user && <FamilySection user={user} className={styles.section} />}
         <section className={`${styles.section} ${styles.dangerZone}`}>
           <Button scheme="danger" onClick={() => setConfirming(true)}>
             {t('settings.delete')}

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { contact, type Contact } from '@common/contract/contacts';
 import type { User } from '@common/contract/user';
-import { aContactList, aCurrencyList, aUser } from '../../../tests/web/fixtures';
-import { server } from '../../../tests/web/msw';
+import { aContactList, aCurrencyList, aUser } from './fixtures';
+import { server } from './msw';
 
 /** Someone in my contact book as GET /user/contacts/ answers. */
 export function aContact(uid: number, fullName: string, phone: string, extra: Partial<Contact> = {}): Contact {

@@ -1,0 +1,278 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '@common/contract/contacts';
+import { FAMILY_MEMBERS_MAX, type User } from '@common/contract/user';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import formStyles from '@/components/Form.module.css';
+import { Modal } from '@/components/Modal';
+import { Spinner } from '@/components/Spinner';
+import { apiErrorText, PersonRow } from '@/features/contacts';
+import { toApiError, type ApiError } from '@/lib/api-client';
+import { updateProfile } from '../profile-slice';
+import styles from './FamilySection.module.css';
+
+/**
+ * Specification §5: the add-family modal takes at most this many contacts at once (the head and
+ * five members), whatever the family already has; more disables its Add.
+ */
+export const FAMILY_SELECTION_MAX = FAMILY_MEMBERS_MAX + 1;
+
+type Person = Pick<Contact, 'uid' | 'name' | 'phone' | 'avatar_url' | 'full_name' | 'is_me'>;
+
+const samePhones = (a: readonly Person[], b: readonly Person[]) =>
+  a.length === b.length && a.every((p) => b.some((q) => q.phone === p.phone));
+
+/** 'me' is how the server names the caller; the family lists show the caller's own name with a 'me' badge. */
+function useShownName() {
+  const { t } = useTranslation('contacts');
+  return (p: Person) => (p.is_me ? { ...p, name: p.full_name || t('book.meBadge') } : p);
+}
+
+/** PUT /v2/user/me/ with a family payload; the answer is the new profile, stored by the slice. */
+function useSaveFamily() {
+  const dispatch = useAppDispatch();
+  return async (family: { head: string; members: string[] } | null): Promise<ApiError | null> => {
+    const action = await dispatch(updateProfile({ family }));
+    if (updateProfile.fulfilled.match(action)) return null;
+    return action.payload ?? toApiError(action.error);
+  };
+}
+
+/**
+ * The family section of the settings modal (specification §2, §4, §5, §6): my family with avatars
+ * and names; the head edits it and may delete it for everyone, a member may only quit. Quitting and
+ * deleting ask first (`family: null`, which the server reads as quit or delete by who sends it).
+ */
+export function FamilySection({ user, className }: { user: User; className?: string }) {
+  const { t } = useTranslation('contacts');
+  const save = useSaveFamily();
+  const shown = useShownName();
+  const [editing, setEditing] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const family = user.family;
+
+  const leave = async () => {
+    setFailure(null);
+    setFailure(await save(null));
+  };
+
+  return (
+    <section className={className} aria-labelledby="family-title" data-testid="family-section">
+      <h3 id="family-title">{t('family.title')}</h3>
+      {family ? (
+        <ul className={styles.list} aria-label={t('family.title')} data-testid="family-list">
+          <PersonRow person={shown(family.head)} badge={t('family.headBadge')} testId={`family-person-${family.head.uid}`} />
+          {family.members.map((m) => (
+            <PersonRow key={m.uid} person={shown(m)} badge={m.is_me ? t('book.meBadge') : undefined} testId={`family-person-${m.uid}`} />
+          ))}
+        </ul>
+      ) : (
+        <p className={formStyles.hint}>{t('family.none')}</p>
+      )}
+      <div className={styles.buttons}>
+        {(!family || family.is_head) && (
+          <Button scheme="gray" onClick={() => setEditing(true)} data-testid="family-edit">
+            {family ? t('family.edit') : t('family.create')}
+          </Button>
+        )}
+        {family && (
+          <Button scheme="danger" onClick={() => setLeaving(true)} data-testid="family-leave">
+            {family.is_head ? t('family.delete') : t('family.quit')}
+          </Button>
+        )}
+      </div>
+      {failure && (
+        <p className={formStyles.error} role="alert">
+          {apiErrorText(t, failure)}
+        </p>
+      )}
+      {editing && (
+        <FamilyParticipantsModal
+          me={{ ...(family?.head ?? { uid: user.user, name: 'me', avatar_url: user.avatar_url }), full_name: user.full_name, phone: user.phone, is_me: true }}
+          members={family?.members ?? []}
+          onClose={() => setEditing(false)}
+        />
+      )}
+      {leaving && family && (
+        <ConfirmDialog
+          title={family.is_head ? t('family.delete') : t('family.quit')}
+          text={family.is_head ? t('family.deleteConfirm') : t('family.quitConfirm')}
+          confirmLabel={family.is_head ? t('family.delete') : t('family.quit')}
+          scheme="danger"
+          onSubmit={leave}
+          onClose={() => setLeaving(false)}
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The family participants modal: the head (me) and the members as they will be saved. Add-member
+ * is disabled at five; Save is disabled over five members or when nothing changed. The server's
+ * refusal (a member of another family, say) is shown here and the draft kept.
+ */
+function FamilyParticipantsModal({ me, members, onClose }: { me: Person; members: readonly Person[]; onClose: () => void }) {
+  const { t } = useTranslation('contacts');
+  const save = useSaveFamily();
+  const shown = useShownName();
+  const [draft, setDraft] = useState<Person[]>([...members]);
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const tooMany = draft.length > FAMILY_MEMBERS_MAX;
+  const unchanged = samePhones(draft, members);
+
+  const submit = async () => {
+    setBusy(true);
+    setFailure(null);
+    const error = await save({ head: me.phone, members: draft.map((p) => p.phone) });
+    setBusy(false);
+    if (error) setFailure(error);
+    else onClose();
+  };
+
+  return (
+    <Modal
+      title={t('family.participantsTitle')}
+      onClose={onClose}
+      closable={!busy}
+      size="md"
+      testId="family-participants"
+      footer={
+        <>
+          <Button scheme="gray" onClick={onClose} disabled={busy}>
+            {t('family.cancel')}
+          </Button>
+          <Button onClick={() => void submit()} disabled={busy || tooMany || unchanged} aria-busy={busy} data-testid="family-save">
+            {busy && <Spinner size={16} decorative />}
+            {t('family.save')}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.body}>
+        <ul className={styles.list} aria-label={t('family.participantsTitle')}>
+          <PersonRow person={shown(me)} badge={t('family.headBadge')} />
+          {draft.map((p) => (
+            <PersonRow key={p.phone} person={shown(p)} testId={`family-draft-${p.uid}`}>
+              <Button
+                scheme="gray"
+                className={styles.remove}
+                onClick={() => setDraft(draft.filter((q) => q.phone !== p.phone))}
+                aria-label={t('family.removeLabel', { name: p.name })}
+              >
+                ×
+              </Button>
+            </PersonRow>
+          ))}
+        </ul>
+        {draft.length === 0 && <p className={formStyles.hint}>{t('family.empty')}</p>}
+        {tooMany && (
+          <p className={formStyles.error} role="alert">
+            {t('errors:family_too_big')}
+          </p>
+        )}
+        {failure && (
+          <p className={formStyles.error} role="alert">
+            {apiErrorText(t, failure)}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <Button scheme="gray" onClick={() => setAdding(true)} disabled={busy || draft.length >= FAMILY_MEMBERS_MAX} data-testid="family-add">
+            {t('family.addMembers')}
+          </Button>
+        </div>
+      </div>
+      {adding && (
+        <AddFamilyParticipantsModal
+          taken={[me.phone, ...draft.map((p) => p.phone)]}
+          already={draft.length}
+          onClose={() => setAdding(false)}
+          onAdd={(picked) => {
+            setDraft([...draft, ...picked]);
+            setAdding(false);
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The add family participants modal: my contacts not in the draft yet, as a checkbox list. More
+ * than six selected disables Add; a selection that would take the family over five members says
+ * so at once (the participants modal then refuses to save it).
+ */
+function AddFamilyParticipantsModal({
+  taken,
+  already,
+  onClose,
+  onAdd,
+}: {
+  taken: readonly string[];
+  already: number;
+  onClose: () => void;
+  onAdd: (people: Person[]) => void;
+}) {
+  const { t } = useTranslation('contacts');
+  const contacts = useAppSelector((s) => s.contacts.items);
+  const candidates = contacts.filter((c) => !c.is_me && !taken.includes(c.phone));
+  const [picked, setPicked] = useState<string[]>([]);
+  const tooManyPicked = picked.length > FAMILY_SELECTION_MAX;
+  const overFamily = already + picked.length > FAMILY_MEMBERS_MAX;
+
+  const toggle = (phone: string) => setPicked((old) => (old.includes(phone) ? old.filter((p) => p !== phone) : [...old, phone]));
+
+  return (
+    <Modal
+      title={t('family.addTitle')}
+      onClose={onClose}
+      size="md"
+      testId="family-add-modal"
+      footer={
+        <>
+          <Button scheme="gray" onClick={onClose}>
+            {t('family.cancel')}
+          </Button>
+          <Button
+            onClick={() => onAdd(candidates.filter((c) => picked.includes(c.phone)))}
+            disabled={picked.length === 0 || tooManyPicked}
+            data-testid="family-add-confirm"
+          >
+            {t('family.add')}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.body}>
+        {candidates.length === 0 ? (
+          <p className={formStyles.hint}>{t('family.noCandidates')}</p>
+        ) : (
+          <ul className={styles.list} aria-label={t('family.addTitle')}>
+            {candidates.map((c) => (
+              <PersonRow key={c.uid} person={c} testId={`family-candidate-${c.uid}`}>
+                <input
+                  type="checkbox"
+                  className={styles.check}
+                  checked={picked.includes(c.phone)}
+                  onChange={() => toggle(c.phone)}
+                  aria-label={c.name}
+                />
+              </PersonRow>
+            ))}
+          </ul>
+        )}
+        <p className={styles.count}>{t('family.selected', { count: picked.length })}</p>
+        {overFamily && (
+          <p className={formStyles.error} role="alert">
+            {t('errors:family_too_big')}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
