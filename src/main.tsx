@@ -3,11 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
-import { createI18n } from './lib/i18n';
+import { startI18n } from './lib/i18n';
 import './styles/global.css';
 
 const store = makeStore();
-const i18n = createI18n();
 const router = createAppRouter();
 
 // The service worker (public/sw.js) opens the app shell from the cache on a slow network. Only
@@ -18,8 +17,11 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} router={router} i18n={i18n} />
-  </StrictMode>,
-);
+// The first render waits for the current language's text, so no key ever shows in its place.
+void startI18n().then((i18n) => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App store={store} router={router} i18n={i18n} />
+    </StrictMode>,
+  );
+});

@@ -1,25 +1,65 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from './storage';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Each feature owns one namespace file per language: src/locales/<lang>/<namespace>.json. */
-const files = import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+type Namespace = Record<string, unknown>;
+type Resources = Record<Language, Record<string, Namespace>>;
 
-export function localeResources(): Record<Language, Record<string, Record<string, unknown>>> {
-  const out = { en: {}, ru: {} } as Record<Language, Record<string, Record<string, unknown>>>;
-  for (const [file, content] of Object.entries(files)) {
-    const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang, ns] = match;
-    if ((LANGUAGES as readonly string[]).includes(lang!)) out[lang as Language][ns!] = content;
-  }
-  return out;
+/**
+ * Each feature owns one namespace file per language: src/locales/<lang>/<namespace>.json.
+ * The app imports them lazily, one language at a time: both languages together were a fifth of
+ * the first screen's JavaScript.
+ */
+const lazyFiles = import.meta.glob('../locales/*/*.json', { import: 'default' }) as Record<string, () => Promise<Namespace>>;
+
+function fileOf(path: string): { lang: Language; ns: string } | null {
+  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
+  if (!match || !isLanguage(match[1])) return null;
+  return { lang: match[1], ns: match[2]! };
 }
 
-export const NAMESPACES = Object.keys(localeResources().en);
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/**
+ * Both languages' text, filled by loadAllLanguages. Tests need every text synchronously; an eager
+ * import.meta.glob here would put all of it back into the app's entry (a file both statically
+ * and dynamically imported stays in the entry chunk), so tests/web/setup.ts awaits this instead.
+ */
+let allLanguages: Resources | null = null;
+
+export async function loadAllLanguages(): Promise<Resources> {
+  if (!allLanguages) {
+    const out: Resources = { en: {}, ru: {} };
+    await Promise.all(
+      Object.entries(lazyFiles).map(async ([path, load]) => {
+        const file = fileOf(path);
+        if (file) out[file.lang][file.ns] = await load();
+      }),
+    );
+    allLanguages = out;
+  }
+  return allLanguages;
+}
+
+/** All text of both languages, for tests (after loadAllLanguages), never for the app. */
+export function localeResources(): Resources {
+  if (!allLanguages) throw new Error('localeResources() needs `await loadAllLanguages()` first (tests/web/setup.ts does it)');
+  return { en: { ...allLanguages.en }, ru: { ...allLanguages.ru } };
+}
+
+/** Read from the file names alone, so knowing the namespaces loads no text. */
+export const NAMESPACES = [
+  ...new Set(
+    Object.keys(lazyFiles)
+      .map(fileOf)
+      .flatMap((file) => (file ? [file.ns] : [])),
+  ),
+];
 
 /** Specification §9: the stored locale, else English; Russian is the fallback for a missing key. */
 export function initialLanguage(): Language {
@@ -27,22 +67,87 @@ export function initialLanguage(): Language {
   return stored === 'ru' || stored === 'en' ? stored : 'en';
 }
 
-export function createI18n(language: Language = initialLanguage()): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: localeResources(),
-    lng: language,
-    fallbackLng: 'ru',
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+const OPTIONS: InitOptions = {
+  fallbackLng: 'ru',
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+};
+
+function keepLanguage(instance: I18n, language: Language): void {
   instance.on('languageChanged', (lng) => {
     storage.set(STORAGE_KEYS.locale, lng);
     document.documentElement.lang = lng;
   });
   document.documentElement.lang = language;
+}
+
+/**
+ * An i18n instance with every language ready at once (after loadAllLanguages): what tests render
+ * with, so they stay synchronous. The app starts with startI18n instead.
+ */
+export function createI18n(language: Language = initialLanguage()): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({ ...OPTIONS, resources: localeResources(), lng: language });
+  keepLanguage(instance, language);
+  return instance;
+}
+
+const loading = new WeakMap<I18n, Map<Language, Promise<void>>>();
+
+/** Adds a language's namespaces to the instance; loads each language once per instance. */
+export function loadLanguage(instance: I18n, language: Language): Promise<void> {
+  let byLanguage = loading.get(instance);
+  if (!byLanguage) loading.set(instance, (byLanguage = new Map()));
+  let pending = byLanguage.get(language);
+  if (!pending) {
+    const files = Object.entries(lazyFiles).flatMap(([path, load]) => {
+      const file = fileOf(path);
+      return file?.lang === language ? [{ ns: file.ns, load }] : [];
+    });
+    pending = Promise.all(files.map(async ({ ns, load }) => ({ ns, content: await load() }))).then((loaded) => {
+      for (const { ns, content } of loaded) instance.addResourceBundle(language, ns, content, true, true);
+    });
+    // A failed download (network gone) is tried again on the next switch, not remembered.
+    pending.catch(() => byLanguage.delete(language));
+    byLanguage.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * The app's i18n: only the current language's text is downloaded before the first render, and
+ * another language when the user switches to it.
+ *
+ * The fallback language (Russian, specification §9) is not downloaded alongside English: it
+ * would only ever show for a key missing in English, and src/lib/i18n.test.ts fails the build
+ * when the two languages' key sets differ or a value is empty, so no English key can be missing.
+ * Loading it anyway would double the text an English visitor downloads for nothing. With Russian
+ * current, the fallback is the language itself.
+ */
+export async function startI18n(language: Language = initialLanguage()): Promise<I18n> {
+  const instance = i18next.createInstance();
+  // Without a backend, i18next switches at once to a language it has no text for; every caller
+  // of changeLanguage (the language select, settings) must get the text first, then the switch.
+  await instance.use(initReactI18next).init({ ...OPTIONS, resources: {}, lng: language });
+  await loadLanguage(instance, language).catch((error: unknown) => {
+    // Keys stand in for text rather than a blank page; a reload tries again.
+    console.error('Could not load the texts', error);
+  });
+  const change = instance.changeLanguage.bind(instance);
+  instance.changeLanguage = async (lng, callback) => {
+    if (isLanguage(lng)) {
+      try {
+        await loadLanguage(instance, lng);
+      } catch {
+        // Offline: the page stays whole in the current language; choosing again retries.
+        return instance.t;
+      }
+    }
+    return change(lng, callback);
+  };
+  keepLanguage(instance, language);
   return instance;
 }
