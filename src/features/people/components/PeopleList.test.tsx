@@ -51,7 +51,7 @@ describe('the People list', () => {
     release();
     const boris = await screen.findByTestId('person-row-8', {}, { timeout: 5000 });
     expect(within(boris).getByTestId('person-link-8')).toHaveAttribute('href', '/people/8');
-    expect(boris).toHaveTextContent('+79160000008');
+    expect(boris).toHaveTextContent(/\+7 ?916 ?000-?00-?08/);
     const borisBalance = boris.querySelector('[data-balance]');
     expect(borisBalance).toHaveAttribute('data-balance', 'accrual');
     expect(words(borisBalance)).toBe('owes you +EUR 30.00');
@@ -62,7 +62,7 @@ describe('the People list', () => {
     // A placeholder is named by its phone: the phone is not repeated under it.
     const placeholder = screen.getByTestId('person-row-11');
     expect(placeholder).toHaveTextContent('not signed up yet');
-    expect(placeholder.textContent).not.toContain('+79160000011');
+    expect(placeholder.textContent!.replace(/\D/g, '')).toBe('79160000011');
   });
 
   it('groups a family and closes it with a Whole family row', async () => {

@@ -7,7 +7,7 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
-import { AddFriendModal } from '@/features/contacts';
+import { AddFriendModal, usePhoneFormat } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
 import { addToContacts, deleteFromContacts, fetchPeople, peopleRows } from '../people-slice';
 import { PeopleBalance } from './PeopleBalance';
@@ -156,6 +156,7 @@ function PersonRow({
 }) {
   const { t } = useTranslation('people');
   const dispatch = useAppDispatch();
+  const formatPhone = usePhoneFormat();
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -181,7 +182,7 @@ function PersonRow({
           <Avatar url={person.avatar_url} name={person.name} size={44} />
           <span className={styles.rowMain}>
             <span className={styles.rowName}>{person.name}</span>
-            {showPhone(person) && <span className={styles.rowPhone}>{person.phone}</span>}
+            {showPhone(person) && <span className={styles.rowPhone}>{formatPhone(person.phone)}</span>}
             {!person.is_registered && <span className={styles.tag}>{t('list.notRegistered')}</span>}
             <PeopleBalance balance={person.balance} currency={currency} approximate={approximate} who={person} className={styles.rowBalance} />
           </span>

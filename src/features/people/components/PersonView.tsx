@@ -9,7 +9,7 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
-import { AddFriendModal } from '@/features/contacts';
+import { AddFriendModal, usePhoneFormat } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
 import { localeOf } from '@/features/events';
 import type { ApiError } from '@/lib/api-client';
@@ -103,6 +103,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
   const amounts = useAmounts();
   const { person } = data;
   const me = useAppSelector((s) => s.profile.user?.user) ?? 0;
+  const formatPhone = usePhoneFormat();
   const [adding, setAdding] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const [confirming, setConfirming] = useState<ExactDebt[] | null>(null);
@@ -169,7 +170,11 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
         <Avatar url={person.avatar_url} name={person.name} size={64} />
         <div className={styles.personTitle}>
           <h2 className={styles.personName}>{person.name}</h2>
-          {person.phone && <a href={`tel:${person.phone}`} className={styles.rowPhone}>{person.phone}</a>}
+          {person.phone && (
+            <a href={`tel:${person.phone}`} className={styles.rowPhone}>
+              {formatPhone(person.phone)}
+            </a>
+          )}
         </div>
       </header>
 

@@ -25,6 +25,8 @@ export function QuickLoan({ uid, name }: { uid: number; name: string }) {
   const navigate = useNavigate();
   const id = useId();
   const currency = useAppSelector((s) => s.profile.user?.currency) || 'RUB';
+  // 'Я дал' / 'Я дала': the button speaks as the user does.
+  const context = useAppSelector((s) => s.profile.user?.gender) === 'F' ? 'female' : undefined;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState<LoanKind | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -90,7 +92,7 @@ export function QuickLoan({ uid, name }: { uid: number; name: string }) {
         </span>
         <Button scheme="gray" className={styles.quickButton} onClick={() => void record('i_lent_them')} disabled={busy !== null} aria-busy={busy === 'i_lent_them'}>
           {busy === 'i_lent_them' && <Spinner size={14} decorative />}
-          {t('quick.lent')}
+          {t('quick.lent', { context })}
         </Button>
         <Button scheme="gray" className={styles.quickButton} onClick={() => void record('they_lent_me')} disabled={busy !== null} aria-busy={busy === 'they_lent_me'}>
           {busy === 'they_lent_me' && <Spinner size={14} decorative />}
