@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const alias = {
@@ -8,7 +9,9 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, made once at build time at the highest levels;
+  // the server sends the one the browser accepts (server/plugins/web.ts).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
   resolve: { alias },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../tests/api/harness';
 
@@ -12,6 +13,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, '.well-known'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dolya</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // The build's precompressed copies (vite-plugin-compression2).
+  for (const file of ['index.html', path.join('assets', 'app-1234.js')]) {
+    const body = fs.readFileSync(path.join(dist, file));
+    fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(body));
+    fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(body));
+  }
   fs.writeFileSync(path.join(dist, '.well-known', 'apple-app-site-association'), '{"applinks":{}}');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Dolya"}');
@@ -58,5 +65,19 @@ describe('serving the web app', () => {
     expect(manifest.status).toBe(200);
     expect(manifest.res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and the plain file to one that accepts neither', async () => {
+    for (const url of ['/assets/app-1234.js', '/events/12/debts']) {
+      const plain = await call(t.app, 'GET', url);
+      expect(plain.res.headers['content-encoding']).toBeUndefined();
+      const br = await call(t.app, 'GET', url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.res.headers['content-encoding']).toBe('br');
+      expect(br.res.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.res.rawPayload).toString()).toBe(plain.res.body);
+      const gz = await call(t.app, 'GET', url, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.res.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.res.rawPayload).toString()).toBe(plain.res.body);
+    }
   });
 });

@@ -18,6 +18,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each text asset; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -35,7 +37,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/app/api') || request.url.startsWith('/app/img');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: ERROR_MESSAGES.not_found, code: 'not_found' });
   });
