@@ -103,6 +103,11 @@ export const expensesQuery = z.object({
   /** Minutes the caller's clock is ahead of UTC (Moscow 180): minus JavaScript's getTimezoneOffset(). */
   utc_offset: z.coerce.number().int().min(-840).max(840).default(0),
   currency: currencyCode.optional(),
+  /**
+   * `true`: every 'mine' figure (my_share, each day's mine, each operation's my_share) is my event
+   * family's, the sum of its members' shares: the my-share screen's 'Whole family' toggle.
+   */
+  family: z.enum(['true', 'false']).optional(),
 });
 
 export const expensesResponse = z.object({

@@ -382,11 +382,15 @@ const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 export async function expenses(
   db: Queryable,
   viewer: number,
-  query: { event: number; utc_offset: number; currency?: string },
+  query: { event: number; utc_offset: number; currency?: string; family?: 'true' | 'false' },
 ): Promise<ExpensesResponse> {
   const event = await requireEvent(db, query.event, viewer);
   const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
   const participants = await participantsOf(db, [event.id]);
+  // Whose shares count as 'mine': me, or everyone in my event family (the settle-up group).
+  const myGroup = participants.find((p) => p.userId === viewer)?.familyGroup;
+  const mineOf = new Set(query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer]);
+  const mineByDay = new Map<string, number>();
   const ops = await liveOperationsOfKinds(db, event.id, SPENDING_KINDS);
   const entries = await liveEntriesOfKinds(db, event.id, SPENDING_KINDS);
   const withEntries = ops.map((o) => ({ op: o, kind: o.kind as OperationKind, entries: entries.get(o.id) ?? [], date: o.opDate }));
@@ -396,26 +400,30 @@ export async function expenses(
     const day = localDay(op.opDate, query.utc_offset);
     const items = byDay.get(day) ?? [];
     const total = list.reduce((s, e) => s + e.share, 0);
+    const mine = list.reduce((s, e) => (mineOf.has(e.uid) ? s + e.share : s), 0);
+    mineByDay.set(day, (mineByDay.get(day) ?? 0) + mine);
     items.push({
       id: op.id,
       kind: op.kind as OperationKind,
       description: op.description,
       amount: conv.major(total),
-      my_share: conv.major(list.find((e) => e.uid === viewer)?.share ?? 0),
+      my_share: conv.major(mine),
       date: op.opDate.toISOString(),
     });
     byDay.set(day, items);
   }
+  let myShare = 0;
+  for (const uid of mineOf) myShare += stats.shares.get(uid) ?? 0;
   return {
     event_id: event.id,
     currency: conv.currency,
     approximate: conv.approximate,
     total_expenses: conv.major(stats.total_expenses),
     avg_expenses: conv.major(stats.avg_expenses),
-    my_share: conv.major(stats.my_share),
+    my_share: conv.major(myShare),
     participants_count: participants.length,
     shares: participants.map((p) => ({ uid: p.userId, share: conv.major(stats.shares.get(p.userId) ?? 0) })),
-    operations: stats.days.map((d) => ({ day: d.day, total: conv.major(d.total), mine: conv.major(d.mine), operations: byDay.get(d.day) ?? [] })),
+    operations: stats.days.map((d) => ({ day: d.day, total: conv.major(d.total), mine: conv.major(mineByDay.get(d.day) ?? 0), operations: byDay.get(d.day) ?? [] })),
   };
 }
 

@@ -38,10 +38,11 @@ export function utcOffsetMinutes(date = new Date()): number {
   return offset === 0 ? 0 : offset;
 }
 
-export function fetchExpensesCall(eventId: number, currency?: string, signal?: AbortSignal) {
+/** `family`: every 'mine' figure is my event family's (the 'Whole family' toggle). */
+export function fetchExpensesCall(eventId: number, currency?: string, signal?: AbortSignal, family = false) {
   return api.get<ExpensesResponse>(
     '/operation/expenses/',
-    { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}) },
+    { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}), ...(family ? { family: 'true' } : {}) },
     signal,
   );
 }

@@ -227,11 +227,20 @@ export const markSeen = createAsyncThunk<
  * GET /operation/expenses/. Specification §4: the list swaps data 900 ms after it arrives, so the
  * thunk settles that much later and the screen keeps the previous numbers until then.
  */
-export const fetchExpenses = createAsyncThunk<ExpensesResponse, FeedKey, ThunkConfig>(
+export interface ExpensesKey extends FeedKey {
+  /** My event family's figures instead of mine alone. */
+  family?: boolean;
+}
+
+export function expensesKeyOf(key: ExpensesKey): string {
+  return `${keyOf(key)}${key.family ? '|family' : ''}`;
+}
+
+export const fetchExpenses = createAsyncThunk<ExpensesResponse, ExpensesKey, ThunkConfig>(
   'operations/fetchExpenses',
-  async ({ eventId, currency }, { rejectWithValue, signal }) => {
+  async ({ eventId, currency, family }, { rejectWithValue, signal }) => {
     try {
-      const data = await fetchExpensesCall(eventId, currency, signal);
+      const data = await fetchExpensesCall(eventId, currency, signal, family === true);
       await wait(EXPENSES_SWAP_DELAY_MS);
       return data;
     } catch (err) {
@@ -377,7 +386,7 @@ export const operationsSlice = createSlice({
         }
       })
       .addCase(fetchExpenses.pending, (state, action) => {
-        const key = keyOf(action.meta.arg);
+        const key = expensesKeyOf(action.meta.arg);
         if (state.expenses.key !== key) state.expenses.data = null;
         state.expenses.key = key;
         state.expenses.status = 'loading';

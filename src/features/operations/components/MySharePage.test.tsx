@@ -25,17 +25,46 @@ describe('the my-share tab', () => {
     expect(within(screen.getByTestId('my-share')).getByText('4 participants')).toBeInTheDocument();
   });
 
-  it('adds up my family’s shares with the Whole family toggle', async () => {
+  it('asks the server for my family’s figures with the Whole family toggle, the chart’s days included', async () => {
     signedInWithEvent();
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', ({ request }) => {
+        const family = new URL(request.url).searchParams.get('family');
+        asked.push(family);
+        if (family !== 'true') return json(expenses());
+        // Anna and Boris: 1,800.00 + 800.00, and their parts of each day and operation.
+        return json(
+          expenses({
+            my_share: 2600,
+            operations: [
+              { ...expenses().operations[0]!, mine: 2500, operations: [{ ...expenses().operations[0]!.operations[0]!, my_share: 2500 }] },
+              { ...expenses().operations[1]!, mine: 100, operations: [{ ...expenses().operations[1]!.operations[0]!, my_share: 100 }] },
+            ],
+          }),
+        );
+      }),
+    );
     renderApp(PATH);
     await screen.findByTestId('share-mine', {}, { timeout: 3000 });
+    expect(asked).toEqual([null]);
     await userEvent.click(screen.getByRole('switch', { name: 'Whole family' }));
-    // Anna 1,800.00 + Boris 800.00.
-    expect(screen.getByTestId('share-mine')).toHaveTextContent("Our family's shareRUB 2,600.00");
+    await waitFor(() => expect(screen.getByTestId('share-mine')).toHaveTextContent("Our family's shareRUB 2,600.00"), { timeout: 3000 });
+    expect(asked).toEqual([null, 'true']);
     const bars = screen.getAllByTestId('person-bar');
     expect(bars.filter((b) => b.hasAttribute('data-highlighted')).map(barText)).toEqual(['me RUB 1,800.00', 'Boris Ivanov RUB 800.00']);
+    // The chart's front bars and the list are the family's now, not mine.
+    const chart = screen.getByTestId('spending-chart');
+    expect(within(chart).getByText('Our family')).toBeInTheDocument();
+    expect([...chart.querySelectorAll('title')].map((n) => words(n.textContent))).toEqual([
+      "20 Nov: RUB 5,000.00 in all, RUB 2,500.00 our family's",
+      "21 Nov: RUB 3,200.00 in all, RUB 100.00 our family's",
+    ]);
+    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent("Firewoodof RUB 3,200.00RUB 100.00our family's part");
     await userEvent.click(screen.getByRole('switch', { name: 'Whole family' }));
-    expect(screen.getByTestId('share-mine')).toHaveTextContent('My shareRUB 1,800.00');
+    await waitFor(() => expect(screen.getByTestId('share-mine')).toHaveTextContent('My shareRUB 1,800.00'), { timeout: 3000 });
+    expect(asked).toEqual([null, 'true', null]);
+    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent('Firewoodof RUB 3,200.00RUB 550.00my part');
   });
 
   it('draws spending by day and by person, and lists spending operations with my part', async () => {

@@ -10,7 +10,7 @@ import { KindIcon } from '../form/KindIcon';
 import { dayLabel } from '../lib/feed';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import { useEventPeople } from '../lib/people';
-import { fetchExpenses, keyOf } from '../operations-slice';
+import { expensesKeyOf, fetchExpenses } from '../operations-slice';
 import { PersonBars, SpendingChart, type DayPoint } from './SpendingChart';
 import styles from './MyShare.module.css';
 
@@ -32,12 +32,6 @@ function Total({ label, amount, currency, approximate, testId }: { label: string
   );
 }
 
-function sumMinor(values: readonly number[], currency: string): number {
-  let total = 0;
-  for (const v of values) total += minorOf(v, currency) ?? 0;
-  return total;
-}
-
 /**
  * The my-share tab: what the event spent in all, per person on average and as my share (or my
  * family's), spending by day and by person as charts, and the spending operations with my part.
@@ -53,31 +47,28 @@ export default function MySharePage() {
   const [wholeFamily, setWholeFamily] = useState(false);
   const [limit, setLimit] = useState(LIST_STEP);
 
-  const eventId = event?.id ?? null;
-  const wantedKey = eventId !== null ? keyOf({ eventId, ...displayParams }) : null;
-
-  // Read on every visit: the screen keeps what it has and swaps to the new data 900 ms later (§4).
-  useEffect(() => {
-    if (eventId !== null) void dispatch(fetchExpenses({ eventId, ...displayParams }));
-    // displayParams is rebuilt each render; wantedKey carries it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, wantedKey]);
-
-  const data: ExpensesResponse | null = expenses.key === wantedKey ? expenses.data : null;
   const myFamily = people.familyOf.get(people.me);
   const familyMembers = useMemo(() => new Set(myFamily?.members ?? [people.me]), [myFamily, people.me]);
   const hasFamily = (myFamily?.members.length ?? 0) > 1;
   const family = wholeFamily && hasFamily;
 
+  const eventId = event?.id ?? null;
+  // The server sums the family's part of every figure, the chart's days included.
+  const wantedKey = eventId !== null ? expensesKeyOf({ eventId, ...displayParams, family }) : null;
+
+  // Read on every visit: the screen keeps what it has and swaps to the new data 900 ms later (§4).
+  useEffect(() => {
+    if (eventId !== null) void dispatch(fetchExpenses({ eventId, ...displayParams, family }));
+    // displayParams is rebuilt each render; wantedKey carries it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, wantedKey]);
+
+  const data: ExpensesResponse | null = expenses.key === wantedKey ? expenses.data : null;
+
   const view = useMemo(() => {
     if (!data) return null;
     const c = data.currency;
-    const mine = family
-      ? sumMinor(
-          data.shares.filter((s) => familyMembers.has(s.uid)).map((s) => s.share),
-          c,
-        )
-      : (minorOf(data.my_share, c) ?? 0);
+    const mine = minorOf(data.my_share, c) ?? 0;
     const days: DayPoint[] = data.operations.map((d) => ({ day: d.day, total: minorOf(d.total, c) ?? 0, mine: minorOf(d.mine, c) ?? 0 }));
     const bars = data.shares
       .map((s) => {
@@ -114,7 +105,7 @@ export default function MySharePage() {
       return (
         <div className={styles.state} role="alert">
           <p>{t('share.error')}</p>
-          <Button scheme="gray" onClick={() => void dispatch(fetchExpenses({ eventId: event.id, ...displayParams }))}>
+          <Button scheme="gray" onClick={() => void dispatch(fetchExpenses({ eventId: event.id, ...displayParams, family }))}>
             {t('common:actions.retry')}
           </Button>
         </div>
@@ -175,7 +166,7 @@ export default function MySharePage() {
       ) : (
         <>
           <div className={styles.charts}>
-            <SpendingChart days={view!.days} currency={c} locale={locale} mineLabel={t('share.legendMine')} />
+            <SpendingChart days={view!.days} currency={c} locale={locale} family={family} />
             <PersonBars people={view!.bars} currency={c} locale={locale} />
           </div>
 
@@ -201,7 +192,7 @@ export default function MySharePage() {
                       </span>
                       <span className={styles.listMine}>
                         <span className="amount">{moneyMinor(minorOf(op.my_share, c) ?? 0, c, locale)}</span>
-                        <span className={styles.listMineLabel}>{t('share.part')}</span>
+                        <span className={styles.listMineLabel}>{family ? t('share.partFamily') : t('share.part')}</span>
                       </span>
                     </li>
                   ))}

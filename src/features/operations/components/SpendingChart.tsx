@@ -42,7 +42,7 @@ function shortDay(day: string, locale: Locale): string {
  * SVG (stretched to the width, no text inside so nothing distorts) with HTML labels around it; a
  * chart library would cost more than this whole tab.
  */
-export function SpendingChart({ days: daily, currency, locale, mineLabel }: { days: DayPoint[]; currency: string; locale: Locale; mineLabel: string }) {
+export function SpendingChart({ days: daily, currency, locale, family = false }: { days: DayPoint[]; currency: string; locale: Locale; family?: boolean }) {
   const { t } = useTranslation('operations');
   if (daily.length === 0) return null;
   // A long history reads better by week: a year of days would be hair-thin bars.
@@ -67,7 +67,7 @@ export function SpendingChart({ days: daily, currency, locale, mineLabel }: { da
         <span className={styles.chartTitle}>{weekly ? t('share.byWeek') : t('share.byDay')}</span>
         <span className={styles.legend}>
           <span className={styles.legendTotal}>{t('share.legendTotal')}</span>
-          <span className={styles.legendMine}>{mineLabel}</span>
+          <span className={styles.legendMine}>{family ? t('share.legendFamily') : t('share.legendMine')}</span>
         </span>
       </figcaption>
       <div className={styles.plot}>
@@ -82,7 +82,7 @@ export function SpendingChart({ days: daily, currency, locale, mineLabel }: { da
             return (
               <g key={d.day}>
                 <title>
-                  {t('share.dayTotal', { day: shortDay(d.day, locale), total: moneyMinor(d.total, currency, locale), mine: moneyMinor(d.mine, currency, locale) })}
+                  {t(family ? 'share.dayTotalFamily' : 'share.dayTotal', { day: shortDay(d.day, locale), total: moneyMinor(d.total, currency, locale), mine: moneyMinor(d.mine, currency, locale) })}
                 </title>
                 <rect x={x} width={w} y={100 - h(d.total)} height={h(d.total)} className={styles.barTotal} />
                 <rect x={x + w * 0.2} width={w * 0.6} y={100 - h(d.mine)} height={h(d.mine)} className={styles.barMine} />
