@@ -11,6 +11,7 @@ import { contactsRoutes } from './modules/contacts/routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { createRatesRefresher } from './modules/currency/refresher';
 import { eventsRoutes } from './modules/events/routes';
+import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { operationsRoutes } from './modules/operations/routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { prefix: '/v1', database: deps.database });
+      await api.register(configRoutes, { prefix: '/v1', supportEmail: deps.config.SUPPORT_EMAIL });
       await api.register(currencyRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(contactsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(eventsRoutes, { prefix: '/v1', db: deps.database.db });

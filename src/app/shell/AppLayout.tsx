@@ -12,6 +12,7 @@ import { CookiesDeclinedPage } from './CookiesDeclinedPage';
 import { Header } from './Header';
 import { ServerErrorPage } from './ServerErrorPage';
 import styles from './Shell.module.css';
+import { SupportLink } from './SupportLink';
 
 export function Loading() {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
         {body}
       </main>
       <footer className={styles.footer}>
-        <a href="mailto:support@dolya.app">{t('footer.contact')}</a>
+        <SupportLink />
       </footer>
       {consent === null && <CookieBanner />}
       {token && initialLoad === 'success' && <ModalRoot />}
