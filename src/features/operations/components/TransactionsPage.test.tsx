@@ -118,6 +118,59 @@ describe('the transactions tab', () => {
     expect(comment).toHaveTextContent('Who drives?');
   });
 
+  it.each([
+    ['en', 'not involved', 'Paid by Вера Петрова for Вера Петрова, Gleb Orlov', 'Paid back by Gleb Orlov to Boris Ivanov', 'Unknown person', 'Actions for this operation'],
+    ['ru', 'вас не касается', 'Платил: Вера Петрова · за: Вера Петрова, Gleb Orlov', 'Вернул: Gleb Orlov · кому: Boris Ivanov', 'Неизвестный участник', 'Действия с операцией'],
+  ] as const)('shows operations I am not in without my share or effect (%s)', async (language, none, museum, payback, unknown, actions) => {
+    const ops = [
+      anOperation({
+        id: 7,
+        kind: 'payback',
+        status: 'repaid',
+        details: { description: '', amount: 300, original_amount: 300, payer: GLEB, author: GLEB },
+        participants: [
+          { uid: GLEB, paid: 300, share: 0, effect: 300 },
+          { uid: BORIS, paid: 0, share: 300, effect: -300 },
+        ],
+      }),
+      anOperation({
+        id: 6,
+        details: { description: 'Museum', amount: 900, original_amount: 900, payer: VERA, author: VERA },
+        participants: [
+          { uid: VERA, paid: 900, share: 450, effect: 450 },
+          { uid: GLEB, paid: 0, share: 450, effect: -450 },
+        ],
+      }),
+      // Someone who has since left the event (the list no longer has them) paid for Vera.
+      anOperation({
+        id: 5,
+        kind: 'i_purchased_them',
+        status: 'bought',
+        details: { description: 'Tickets', amount: 120, original_amount: 120, payer: 99, author: VERA },
+        participants: [
+          { uid: 99, paid: 120, share: 0, effect: 120 },
+          { uid: VERA, paid: 0, share: 120, effect: -120 },
+        ],
+      }),
+    ];
+    signedInWithEvent(anEvent(), ops);
+    renderApp(PATH, { language });
+    await feed();
+    await screen.findByText('Museum');
+    const [repaid, bought, tickets] = [...rows()] as HTMLElement[];
+    for (const row of [repaid, bought, tickets]) {
+      expect(within(row!).queryByTestId('op-effect')).not.toBeInTheDocument();
+      expect(row).toHaveTextContent(none);
+    }
+    expect(within(bought!).getByTestId('op-amount')).toHaveTextContent(language === 'en' ? 'RUB 900.00' : '900,00 RUB');
+    expect(bought).toHaveTextContent(museum);
+    expect(repaid).toHaveTextContent(payback);
+    expect(tickets).toHaveTextContent('Tickets');
+    expect(tickets).toHaveTextContent(unknown);
+    // The row still offers its actions, as any participant of the event may use them.
+    expect(within(bought!).getByRole('button', { name: actions })).toBeInTheDocument();
+  });
+
   it('marks amounts converted into a display currency as approximate', async () => {
     const op = anOperation({
       id: 4,
