@@ -1,4 +1,4 @@
-/** The real server as its own process, the way `npm start` runs it, for the stress scenarios. */
+/** The real server as its own process, the way `npm start` runs it, for the stress scenarios and reports. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ export interface RunningServer {
 
 let nextPort = Number(process.env.STRESS_PORT ?? 8290);
 
+/** `env` adds to or overrides the defaults (no web app, warnings only, no rates refresh). */
 export async function startServer(env: Record<string, string>, logName: string): Promise<RunningServer> {
   const port = nextPort++;
   const logFile = path.resolve('.tmp', `stress-${logName}.log`);
@@ -24,13 +25,13 @@ export async function startServer(env: Record<string, string>, logName: string):
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...inherited,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       RATES_REFRESH: 'off',
       WEB_DIST: './.tmp/no-web',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
     },
     stdio: ['ignore', log, log],
   });

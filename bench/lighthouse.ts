@@ -1,0 +1,122 @@
+/**
+ * `npm run lighthouse`: Lighthouse's mobile profile (simulated slow 4G and a 4x slower CPU) on
+ * the sign-in screen and on the events screen of a seeded account with history, served by the
+ * real server from the built app (`npm run build` first). Prints performance, accessibility and
+ * best-practices scores with LCP, writes them to bench/results/, and exits 1 when a page scores
+ * under LIGHTHOUSE_MIN (default 90) in any of the three.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { seedWorld } from './stress/seed';
+import { startServer } from './stress/server';
+import { freshTarget } from './stress/target';
+
+const MIN_SCORE = Number(process.env.LIGHTHOUSE_MIN ?? 90);
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+interface PageReport {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failedAudits: string[];
+}
+
+async function main(): Promise<void> {
+  const webDist = process.env.WEB_DIST ?? './dist/web';
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no ${webDist}/index.html: run npm run build first`);
+  const target = await freshTarget('lighthouse');
+  const seeding = await target.open();
+  const world = await seedWorld(seeding, { users: 30, events: 8, eventSize: [3, 8], operationsPerEvent: 25, seed: 21 });
+  await seeding.close();
+  // The person with the most events: the busiest events screen the seed has.
+  const user = [...world.users].sort((a, b) => (world.eventsOf.get(b.id)?.length ?? 0) - (world.eventsOf.get(a.id)?.length ?? 0))[0]!;
+  const server = await startServer({ ...target.env, WEB_DIST: webDist }, 'lighthouse');
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const reports: PageReport[] = [];
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${server.url}/signin`);
+    // A returning visitor: cookies accepted, tours seen; the token makes the second visit signed in.
+    await page.evaluate(() => {
+      localStorage.setItem('cookie_consent', 'true');
+      localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
+    });
+    reports.push(await audit(`${server.url}/signin`, 'sign-in'));
+    await page.evaluate((token) => localStorage.setItem('token', token), user.token);
+    reports.push(await audit(`${server.url}/events`, 'events'));
+  } finally {
+    await browser.close();
+    await server.stop();
+    await target.dispose();
+  }
+
+  const low: string[] = [];
+  console.log(`${'page'.padEnd(10)} ${CATEGORIES.map((c) => c.padStart(15)).join('')} ${'LCP ms'.padStart(8)} ${'FCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)}`);
+  for (const r of reports) {
+    console.log(
+      `${r.page.padEnd(10)} ${CATEGORIES.map((c) => String(r.scores[c]).padStart(15)).join('')} ${String(Math.round(r.lcpMs)).padStart(8)} ${String(Math.round(r.fcpMs)).padStart(8)} ${String(Math.round(r.tbtMs)).padStart(8)} ${r.cls.toFixed(3).padStart(6)}`,
+    );
+    if (r.failedAudits.length) console.log(`  below full marks: ${r.failedAudits.join(', ')}`);
+    for (const c of CATEGORIES) if (r.scores[c] < MIN_SCORE) low.push(`${r.page} ${c} ${r.scores[c]}`);
+  }
+  const dir = path.resolve('bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), reports }, null, 2));
+  console.log(`# written to ${path.relative(process.cwd(), file)}`);
+  if (low.length) {
+    console.error(`under ${MIN_SCORE}: ${low.join('; ')}`);
+    process.exit(1);
+  }
+}
+
+async function audit(url: string, name: string): Promise<PageReport> {
+  const result = await lighthouse(
+    url,
+    { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true },
+    undefined,
+  );
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // The whole report, for reading what held a page back.
+  fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
+  fs.writeFileSync(path.resolve('.tmp', `lighthouse-${name}.json`), JSON.stringify(lhr));
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const failedAudits = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'))
+    .map((a) => a.id);
+  return {
+    page: name,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageReport['scores'],
+    lcpMs: numeric('largest-contentful-paint'),
+    fcpMs: numeric('first-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    failedAudits,
+  };
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
