@@ -80,4 +80,20 @@ describe('CurrencySelect', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onChange).toHaveBeenCalledWith('USD');
   });
+
+  it.each([
+    ['en', 'BAM · Bosnia and Herzegovina convertible mark', 'Bosnia and Herzegovina convertible mark'],
+    ['ru', 'BAM · Конвертируемая марка Боснии и Герцеговины', 'Конвертируемая марка Боснии и Герцеговины'],
+  ] as const)('keeps a long name whole where a narrow form cuts it (%s)', async (language, full, name) => {
+    const user = userEvent.setup();
+    renderComponent(<CurrencySelect label="Currency" value="BAM" onChange={() => {}} />, { state: { currencies }, language });
+    const box = screen.getByRole('combobox', { name: 'Currency' });
+    // The field may end in an ellipsis at 390 px; the whole text is its title.
+    expect(box).toHaveValue(full);
+    expect(box).toHaveAttribute('title', full);
+    await user.click(box);
+    expect(box).not.toHaveAttribute('title');
+    // In the list the name is all there, to wrap rather than be cut.
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent(`BAM${name}`);
+  });
 });

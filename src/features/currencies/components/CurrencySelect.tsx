@@ -121,6 +121,8 @@ export function CurrencySelect({ label, value, onChange, error, id }: CurrencySe
           aria-describedby={error ? errorId : undefined}
           autoComplete="off"
           placeholder={t('searchPlaceholder')}
+          // A long name ends in an ellipsis in a narrow form; the whole of it is one hover away.
+          title={open ? undefined : shown || undefined}
           value={shown}
           onFocus={openList}
           onClick={() => !open && openList()}
