@@ -2,7 +2,7 @@
  * The People screen end to end, on the real server, with two real accounts (sign-up codes read
  * from the server log): Anna adds Boris, they share a rouble event and a euro event, Anna lends
  * him money in one click from the list (their dialogue is made on first use), both see the same
- * balances from either side, Boris adds Anna back from his list, Anna asks for a payback, Boris
+ * balances from either side (and Anna sees them converted into a display currency), Boris adds Anna back from his list, Anna asks for a payback, Boris
  * sees the request and records the payback, and both see it settled. In English and Russian, at
  * 1280 px ('desktop') and 390 px ('phone'); screens go to .tmp/screens/people-<project>-<lang>-*.png.
  */
@@ -123,6 +123,25 @@ for (const lang of ['en', 'ru'] as const) {
         await expect(pane.getByTestId(`shared-event-${e.id}`).locator('[data-balance]')).toHaveText(expected(e.balance ? [{ balance: e.balance, currency: e.currency }] : [], lang, 'M'));
       }
       await screenshot(page, testInfo, lang, '2-anna-sees-boris');
+    });
+
+    await test.step('in a display currency the balance is one converted, approximate amount, as the API computes it', async () => {
+      const res = await request.get(`/app/api/v1/event/people/${boris.uid}/?currency=EUR`, { headers: auth(anna) });
+      const inEur = (await res.json()) as PersonResponse;
+      expect(inEur.approximate).toBe(true);
+      const amount = inEur.person.balance as number;
+      const words = TEXT[lang].balance[amount > 0 ? 'accrual' : amount < 0 ? 'debit' : 'neutral'];
+      await page.evaluate(() => localStorage.setItem('display_currency', 'EUR'));
+      await page.reload();
+      const pane = page.getByTestId('person');
+      const converted = `${words} ≈${plain(formatMoney(toMinor(amount, 'EUR'), 'EUR', lang, { sign: true, code: true }))}`;
+      await expect(pane.getByTestId('person-balance')).toHaveText(converted);
+      await expect(pane.getByTestId('person-balances')).toHaveText(expected(annaSees.person.balances, lang, 'M'));
+      await expect(page.getByTestId(`person-row-${boris.uid}`).locator('[data-balance]').first()).toHaveText(converted);
+      await screenshot(page, testInfo, lang, '2b-converted');
+      await page.evaluate(() => localStorage.removeItem('display_currency'));
+      await page.reload();
+      await expect(pane.getByTestId('person-balance')).toHaveText(expected(annaSees.person.balances, lang, 'M'));
     });
 
     const borisPage = await secondPage(browser, testInfo);
