@@ -1,0 +1,162 @@
+/**
+ * Contacts and families end to end, on the real server: Anna adds Boris and Vera as contacts
+ * through the add-friend modal (phone search), gathers them into a family in the settings, Boris
+ * sees the family and quits it, and Anna deletes what is left. In English and Russian, at 1280 px
+ * (project 'desktop') and 390 px (project 'phone'); Boris uses a browser of his own.
+ */
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { User } from '../common/contract/user';
+import enCommon from '../src/locales/en/common.json' with { type: 'json' };
+import enContacts from '../src/locales/en/contacts.json' with { type: 'json' };
+import enProfile from '../src/locales/en/profile.json' with { type: 'json' };
+import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
+import ruContacts from '../src/locales/ru/contacts.json' with { type: 'json' };
+import ruProfile from '../src/locales/ru/profile.json' with { type: 'json' };
+import { openAs, signUp, type E2EUser } from './support/api';
+import { isPhone, screenshot, type Lang } from './support/events';
+
+const TEXT = {
+  en: { common: enCommon, contacts: enContacts, profile: enProfile },
+  ru: { common: ruCommon, contacts: ruContacts, profile: ruProfile },
+} as const;
+
+async function me(page: Page, user: E2EUser): Promise<User> {
+  const res = await page.request.get('/app/api/v1/user/me/', { headers: { Authorization: `Bearer ${user.token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as User;
+}
+
+/** The Contacts item: in the header on a desktop, in the side menu on a phone. */
+async function openContacts(page: Page, testInfo: TestInfo, lang: Lang) {
+  if (isPhone(testInfo)) await page.getByTestId('menu-button').click();
+  await page.getByTestId('nav-contacts').filter({ visible: true }).first().click();
+  const book = page.getByRole('dialog', { name: TEXT[lang].contacts.book.title });
+  await expect(book).toBeVisible();
+  return book;
+}
+
+async function openSettings(page: Page, lang: Lang) {
+  await page.getByTestId('profile-button').click();
+  const dialog = page.getByRole('dialog', { name: TEXT[lang].profile.settings.title });
+  await expect(dialog).toBeVisible();
+  return dialog.getByTestId('family-section');
+}
+
+/** Adds a person through the add-friend modal by the phone typed as given; their own name is offered. */
+async function addFriend(page: Page, lang: Lang, typed: string, person: E2EUser) {
+  const t = TEXT[lang].contacts.addFriend;
+  await page.getByTestId('contact-book-add').click();
+  const form = page.getByTestId('add-friend');
+  await form.getByLabel(t.phone).fill(typed);
+  await expect(form.getByTestId('add-friend-person')).toContainText(person.fullName);
+  await expect(form.getByText(t.registered)).toBeVisible();
+  const [first, ...rest] = person.fullName.split(' ');
+  await expect(form.getByLabel(t.firstName)).toHaveValue(first!);
+  await expect(form.getByLabel(t.lastName)).toHaveValue(rest.join(' '));
+  await form.getByTestId('add-friend-submit').click();
+  await expect(form).toBeHidden();
+}
+
+/** A second person's browser with the same screen size as this project's. */
+async function secondBrowser(browser: Browser, testInfo: TestInfo) {
+  const use = testInfo.project.use;
+  return browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    deviceScaleFactor: use.deviceScaleFactor,
+  });
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  test(`contacts by phone search, a family formed, quit by a member and deleted by the head (${lang})`, async ({ page, request, browser }, testInfo) => {
+    const t = TEXT[lang].contacts;
+    const [anna, boris, vera] = await Promise.all([
+      signUp(request, { firstName: 'Anna', lastName: 'Smirnova' }),
+      signUp(request, { firstName: 'Boris', lastName: 'Ivanov' }),
+      signUp(request, { firstName: 'Vera', lastName: 'Orlova' }),
+    ]);
+    await openAs(page, anna, lang, '/faq');
+
+    await test.step('Anna adds Boris and Vera through the add-friend modal', async () => {
+      const book = await openContacts(page, testInfo, lang);
+      await expect(book.getByTestId(`contact-${anna.uid}`)).toContainText(t.book.meBadge);
+      // Typed as people type a Russian number, without the country code; and in full.
+      await addFriend(page, lang, boris.phone.slice(2), boris);
+      await addFriend(page, lang, vera.phone, vera);
+      await expect(book.getByTestId(`contact-${boris.uid}`)).toContainText('Boris Ivanov');
+      await expect(book.getByTestId(`contact-${vera.uid}`)).toContainText('Vera Orlova');
+
+      // Boris again: already a contact, so Add is disabled.
+      await book.getByTestId('contact-book-add').click();
+      const form = page.getByTestId('add-friend');
+      await form.getByLabel(t.addFriend.phone).fill(boris.phone);
+      await expect(form.getByText(t.addFriend.alreadyAdded)).toBeVisible();
+      await expect(form.getByTestId('add-friend-submit')).toBeDisabled();
+      await screenshot(page, testInfo, lang, 'family-1-already-added');
+      await page.keyboard.press('Escape');
+      await expect(form).toBeHidden();
+      await page.keyboard.press('Escape');
+      await expect(book).toBeHidden();
+    });
+
+    await test.step('Anna gathers them into a family in the settings', async () => {
+      const section = await openSettings(page, lang);
+      await expect(section.getByText(t.family.none)).toBeVisible();
+      await section.getByTestId('family-edit').click();
+      const modal = page.getByTestId('family-participants');
+      await expect(modal.getByTestId('family-save')).toBeDisabled();
+      await modal.getByTestId('family-add').click();
+      const add = page.getByTestId('family-add-modal');
+      await add.getByRole('checkbox', { name: 'Boris Ivanov' }).check();
+      await add.getByRole('checkbox', { name: 'Vera Orlova' }).check();
+      await add.getByTestId('family-add-confirm').click();
+      await expect(modal.getByTestId(`family-draft-${boris.uid}`)).toBeVisible();
+      await screenshot(page, testInfo, lang, 'family-2-participants');
+      await modal.getByTestId('family-save').click();
+      await expect(modal).toBeHidden();
+      await expect(section.getByTestId(`family-person-${anna.uid}`)).toContainText(t.family.headBadge);
+      await expect(section.getByTestId(`family-person-${boris.uid}`)).toContainText('Boris Ivanov');
+      await expect(section.getByTestId(`family-person-${vera.uid}`)).toContainText('Vera Orlova');
+      await expect(section.getByTestId('family-leave')).toHaveText(t.family.delete);
+      const family = (await me(page, vera)).family;
+      expect(family?.head.uid).toBe(anna.uid);
+      expect(family?.members.map((m) => m.uid).sort()).toEqual([boris.uid, vera.uid].sort());
+      await screenshot(page, testInfo, lang, 'family-3-head');
+    });
+
+    await test.step('Boris sees the family, cannot change it, and quits', async () => {
+      const context = await secondBrowser(browser, testInfo);
+      const borisPage = await context.newPage();
+      await openAs(borisPage, boris, lang, '/faq');
+      const section = await openSettings(borisPage, lang);
+      await expect(section.getByTestId(`family-person-${anna.uid}`)).toContainText('Anna Smirnova');
+      await expect(section.getByTestId(`family-person-${boris.uid}`)).toContainText(t.book.meBadge);
+      await expect(section.getByTestId('family-edit')).toHaveCount(0);
+      await section.getByTestId('family-leave').click();
+      const confirm = borisPage.getByTestId('confirm-dialog');
+      await expect(confirm).toContainText(t.family.quitConfirm);
+      await confirm.getByRole('button', { name: t.family.quit }).click();
+      await expect(confirm).toBeHidden();
+      await expect(section.getByText(t.family.none)).toBeVisible();
+      await screenshot(borisPage, testInfo, lang, 'family-4-member-quit');
+      await context.close();
+      expect((await me(page, boris)).family).toBeNull();
+    });
+
+    await test.step('Anna sees Vera alone with her and deletes the family', async () => {
+      await page.reload();
+      const section = await openSettings(page, lang);
+      await expect(section.getByTestId(`family-person-${vera.uid}`)).toBeVisible();
+      await expect(section.getByTestId(`family-person-${boris.uid}`)).toHaveCount(0);
+      await section.getByTestId('family-leave').click();
+      const confirm = page.getByTestId('confirm-dialog');
+      await expect(confirm).toContainText(t.family.deleteConfirm);
+      await confirm.getByRole('button', { name: t.family.delete }).click();
+      await expect(confirm).toBeHidden();
+      await expect(section.getByText(t.family.none)).toBeVisible();
+      expect((await me(page, vera)).family).toBeNull();
+    });
+  });
+}
