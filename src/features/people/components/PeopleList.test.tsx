@@ -51,7 +51,8 @@ describe('the People list', () => {
     release();
     const boris = await screen.findByTestId('person-row-8', {}, { timeout: 5000 });
     expect(within(boris).getByTestId('person-link-8')).toHaveAttribute('href', '/people/8');
-    expect(boris).toHaveTextContent(/\+7 ?916 ?000-?00-?08/);
+    // The phone shows in international format once the phone library has loaded, as typed until then.
+    expect(boris.textContent!.replace(/\D/g, '')).toContain('79160000008');
     const borisBalance = boris.querySelector('[data-balance]');
     expect(borisBalance).toHaveAttribute('data-balance', 'accrual');
     expect(words(borisBalance)).toBe('owes you +EUR 30.00');
