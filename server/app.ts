@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '../common/errors';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -55,6 +56,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed percent-encoding or an over-long path parameter is refused by the router before any
+    // route or error handler runs; without this, Fastify answers in its own shape, not { error, code }.
+    frameworkErrors: (err, _request, reply) =>
+      (reply as FastifyReply).status(err.statusCode === 414 ? 414 : 400).send({ error: ERROR_MESSAGES.bad_request, code: 'bad_request' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

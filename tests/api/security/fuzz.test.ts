@@ -1,0 +1,446 @@
+/**
+ * Issue 9, security: property-based fuzzing of every endpoint's path, query and body. Whatever
+ * arrives, the server never answers 5xx; a refusal is `{ error, code }` with the code's message;
+ * a refused request changes nothing stored, and a read changes nothing even when it succeeds.
+ *
+ * Inputs are mostly "almost right" (each field valid, or replaced by junk), so requests get past
+ * the schema and reach the services, plus wholly random JSON, broken JSON, odd content types,
+ * odd path segments and odd tokens. Runs are bounded (RUNS per endpoint, one app for the file).
+ * A failure prints fast-check's seed and the shrunk request; replay with `{ seed, path }`.
+ */
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../factories';
+import { call, createTestApp, type TestApp } from '../harness';
+import { eventWith, operate, people, person, type Person } from '../ledger-factories';
+import { storeImage } from '../../../server/modules/images/service';
+import { expectErrorBody, fingerprint, registeredRoutes } from './support';
+
+const RUNS = 30;
+
+let t: TestApp;
+let anna: Person, boris: Person, eve: Person;
+/** Someone with a real password hash, for the password-change endpoint. */
+let pat: { token: string; phone: string };
+let trip: number, evesTrip: number, annasOp: number, evesOp: number, imageId: number, storedImage: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [anna, boris, eve] = (await people(t, ['Anna', 'Boris', 'Eve'])) as [Person, Person, Person];
+  trip = await eventWith(t, anna, [boris], { event_name: 'Fuzz trip' });
+  evesTrip = await eventWith(t, eve, [boris]);
+  annasOp = (await operate(t, anna, { event_id: trip, details: { kind: 'even_purchase', amount: 100 }, participants: [{ uid: anna.uid }, { uid: boris.uid }] })).id;
+  evesOp = (await operate(t, eve, { event_id: evesTrip, details: { kind: 'i_lent_them', amount: 5 }, participants: [{ uid: boris.uid }] })).id;
+  const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: 'olive' } }).png().toBuffer();
+  const me = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: anna.token, body: { avatar_url: png.toString('base64') } });
+  imageId = Number(String(me.body.avatar_url).split('/')[3]);
+  pat = await signUp(t, '+79990009900');
+  // Anna's avatar may be replaced by the profile fuzzing; the image route gets a picture of its own.
+  storedImage = (await storeImage(t.database.db, png.toString('base64'), null)).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// ---- arbitraries ----
+
+const STRINGS = [
+  '', ' ', '0', '-1', '1.5', '1e308', 'NaN', 'Infinity', 'null', 'true', '[]', '{}', '%', '%00', '\u0000', '\u202e', '\ud800',
+  '<script>alert(1)</script>', "' or 1=1 --", '../../etc/passwd', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'ＲＵＢ', 'x'.repeat(5000), '9'.repeat(40),
+  '2026-02-30', '1990-01-01T00:00:00Z', '2100-12-31', 'RUB', 'EUR', 'usd', 'XXX', '+79161234567', '8 (916) 123-45-67',
+  '+1', 'data:image/png;base64,AAAA', '/app/img/1/{size}.webp', '/app/img/99999/{size}.webp', 'Payback', 'WEB',
+];
+const NUMBERS = [0, -1, 1, 2, 0.1, -0.5, 1e-9, 2 ** 31, 2 ** 31 - 1, 2 ** 53, -(2 ** 53), 1e300, 123456789012345.67];
+
+const junkString = fc.oneof(fc.constantFrom(...STRINGS), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 10 }));
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  junkString,
+  fc.constantFrom(...NUMBERS),
+  fc.constant(null),
+  fc.boolean(),
+  fc.array(fc.constantFrom(...NUMBERS), { maxLength: 3 }),
+);
+
+const ABSENT = Symbol('absent');
+/** Mostly the valid value, sometimes junk in its place, sometimes nothing. */
+const field = (valid: fc.Arbitrary<unknown>) =>
+  fc.oneof({ arbitrary: valid, weight: 20 }, { arbitrary: junk, weight: 1 }, { arbitrary: fc.constant(ABSENT), weight: 1 });
+/** An object of the given shape, any key possibly missing, any value possibly junk. */
+const shaped = (shape: Record<string, fc.Arbitrary<unknown>>) =>
+  fc
+    .record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, field(v)])))
+    .map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== ABSENT)));
+
+const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream', 'multipart/form-data', 'application/json; charset=utf-16'];
+const RAW_BODIES = [
+  '{"a":',
+  '{"__proto__": {"polluted": 1}}',
+  '{"constructor": {"prototype": {"polluted": 1}}}',
+  `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  'null',
+  '""',
+  '\u0000',
+  '{"event_id": 1e999}',
+];
+
+interface Payload {
+  payload?: string;
+  contentType?: string;
+}
+const asJson = (value: unknown): Payload => ({ payload: JSON.stringify(value), contentType: 'application/json' });
+const rawPayload: fc.Arbitrary<Payload> = fc.record({
+  payload: fc.oneof(fc.constantFrom(...RAW_BODIES), fc.string({ maxLength: 40 })),
+  contentType: fc.constantFrom(...CONTENT_TYPES),
+});
+/** A body: mostly the endpoint's shape, sometimes any JSON, broken JSON, another content type, or none. */
+const body = (shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Payload> =>
+  fc.oneof(
+    { arbitrary: shaped(shape).map(asJson), weight: 8 },
+    { arbitrary: junk.map(asJson), weight: 1 },
+    { arbitrary: rawPayload, weight: 1 },
+    { arbitrary: fc.constant({}), weight: 1 },
+  );
+const anyBody = fc.oneof(fc.constant<Payload>({}), junk.map(asJson), rawPayload);
+
+/** encodeURIComponent, except that a lone surrogate becomes the invalid UTF-8 it would be on the wire. */
+const encode = (text: string): string => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+const queryValue = (valid: fc.Arbitrary<string>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: junkString, weight: 1 });
+/** A query string: the endpoint's parameters, any of them missing or junk, sometimes repeated, sometimes unknown ones. */
+const query = (shape: Record<string, fc.Arbitrary<string>> = {}): fc.Arbitrary<string> =>
+  fc
+    .tuple(
+      fc.record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, queryValue(v)])), { requiredKeys: [] }),
+      fc.oneof(
+        { arbitrary: fc.constant([] as [string, string][]), weight: 3 },
+        { arbitrary: fc.array(fc.tuple(fc.constantFrom(...Object.keys(shape), 'zzz', '__proto__', 'constructor'), junkString), { minLength: 1, maxLength: 2 }), weight: 1 },
+      ),
+    )
+    .map(([known, extra]) => {
+      const pairs = [...Object.entries(known as Record<string, string>), ...extra];
+      return pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '';
+    });
+
+/** A path segment: a real id, a number, or something that is not one. */
+const segment = (ids: () => number[]) =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...ids()).map(String), weight: 6 },
+    { arbitrary: fc.integer({ min: -5, max: 2_000_000 }).map(String), weight: 1 },
+    { arbitrary: fc.constantFrom('..', '%2e%2e', '%00', '%E0%A4%A', '1e3', '0x1f', '00042', '1.0', '-0', '%201', '9'.repeat(30), '{size}', 'me', 'x'.repeat(250)), weight: 1 },
+    { arbitrary: fc.string({ maxLength: 12 }).map(encode), weight: 1 },
+  );
+
+const int = (ids: () => number[]) => fc.oneof({ arbitrary: fc.constantFrom(...ids()), weight: 4 }, { arbitrary: fc.integer({ min: -3, max: 3_000_000 }), weight: 1 });
+const currency = fc.constantFrom('RUB', 'RUB', 'EUR', 'USD', 'KZT', 'XYZ', 'eur');
+const phone = fc.oneof(fc.constantFrom('+79161234567', '8 916 765-43-21', '+7 903 000 00 01', '123', '+44 20 7946 0958'), fc.stringMatching(/^\+?[0-9 ()-]{0,16}$/));
+const date = fc.oneof(
+  { arbitrary: fc.date({ min: new Date('1991-01-01'), max: new Date('2099-01-01'), noInvalidDate: true }).map((d) => d.toISOString()), weight: 4 },
+  { arbitrary: fc.constantFrom('2025-06-01', '1989-12-31', '2100-12-31T23:59:59Z', '2101-01-01', '2025-13-01', 'yesterday'), weight: 1 },
+);
+
+type Who = 'anna' | 'fresh' | 'pat' | 'nobody';
+
+interface Endpoint {
+  route: string;
+  who: Who;
+  request: () => fc.Arbitrary<{ url: string; payload?: Payload; headers?: Record<string, string> }>;
+  /** A success must not change stored data either. */
+  readOnly?: boolean;
+  runs?: number;
+}
+
+const api = (path: string) => `/app/api${path}`;
+const get = (route: string, url: () => fc.Arbitrary<string>, runs?: number): Endpoint => ({
+  route: `GET ${route}`,
+  who: route.startsWith('/app/api/v2/auth') ? 'nobody' : 'anna',
+  request: () => url().map((u) => ({ url: u })),
+  readOnly: true,
+  runs,
+});
+
+const events = () => [trip, evesTrip];
+const ops = () => [annasOp, evesOp];
+const uids = () => [anna.uid, boris.uid, eve.uid];
+
+const ENDPOINTS: Endpoint[] = [
+  get('/app/api/v1/config', () => query({ x: junkString }).map((q) => api(`/v1/config/${q}`))),
+  get('/app/api/v1/health', () => query({ x: junkString }).map((q) => api(`/v1/health/${q}`))),
+  get('/app/api/v1/currency', () => query({ lang: fc.constantFrom('en', 'ru', 'de') }).map((q) => api(`/v1/currency/${q}`))),
+  get('/app/api/v1/currency/rate', () => query({ from: currency, to: currency, date: fc.oneof(date, fc.constantFrom('2024-02-29', '1999-01-01')) }).map((q) => api(`/v1/currency/rate/${q}`))),
+  get('/app/api/v1/user/contacts', () => query().map((q) => api(`/v1/user/contacts/${q}`))),
+  {
+    route: 'POST /app/api/v1/user/contacts',
+    who: 'anna',
+    request: () =>
+      body({ device: fc.constant('WEB'), contacts: fc.array(shaped({ name: fc.string({ maxLength: 20 }), phone }), { minLength: 1, maxLength: 3 }) }).map((payload) => ({
+        url: api('/v1/user/contacts/'),
+        payload,
+      })),
+  },
+  {
+    route: 'DELETE /app/api/v1/user/contacts',
+    who: 'anna',
+    request: () => body({ device: fc.constant('WEB'), phones: fc.array(phone, { minLength: 1, maxLength: 3 }) }).map((payload) => ({ url: api('/v1/user/contacts/'), payload })),
+  },
+  get('/app/api/v1/user/search', () => query({ phone, search_all: fc.constantFrom('true', 'false', '1', '0', 'yes') }).map((q) => api(`/v1/user/search/${q}`))),
+  get('/app/api/v1/user/me', () => query({ user: int(uids).map(String) }).map((q) => api(`/v1/user/me/${q}`))),
+  ...(['/v1/user/me', '/v2/user/me'] as const).map(
+    (path): Endpoint => ({
+      route: `PUT /app/api${path}`,
+      who: 'anna',
+      request: () =>
+        body({
+          first_name: fc.string({ maxLength: 12 }),
+          last_name: fc.string({ maxLength: 12 }),
+          full_name: fc.string({ maxLength: 20 }),
+          gender: fc.constantFrom('M', 'F', null),
+          currency,
+          avatar_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, '/app/img/1/{size}.webp', 'data:image/png;base64,iVBORw0KGgo=', 'AAAA', null, ''),
+          family: fc.oneof(fc.constant(null), shaped({ head: phone, members: fc.array(phone, { maxLength: 3 }) })),
+        }).map((payload) => ({ url: api(`${path}/`), payload })),
+    }),
+  ),
+  {
+    route: 'DELETE /app/api/v2/user/me',
+    who: 'fresh',
+    runs: 10,
+    request: () => fc.tuple(query({ user: int(uids).map(String) }), anyBody).map(([q, payload]) => ({ url: api(`/v2/user/me/${q}`), payload })),
+  },
+  {
+    route: 'POST /app/api/v2/user/password',
+    who: 'pat',
+    runs: 10,
+    request: () =>
+      body({ old_password: fc.oneof(fc.string({ maxLength: 10 }), fc.constant('wrong-password')), password: fc.string({ maxLength: 140 }) }).map((payload) => ({
+        url: api('/v2/user/password/'),
+        payload,
+      })),
+  },
+  {
+    route: 'POST /app/api/v1/account/logout',
+    who: 'fresh',
+    runs: 10,
+    request: () => anyBody.map((payload) => ({ url: api('/v1/account/logout/'), payload })),
+  },
+  get('/app/api/v1/event', () => query({ currency, deleted: fc.constantFrom('1', '0', 'true') }).map((q) => api(`/v1/event/${q}`))),
+  {
+    route: 'POST /app/api/v1/event',
+    who: 'anna',
+    request: () =>
+      body({
+        event_name: fc.string({ maxLength: 40 }),
+        contacts: fc.array(int(uids), { maxLength: 3 }),
+        image_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, '/app/img/999999/{size}.webp', null, 'AAAA'),
+        invite_all: fc.boolean(),
+        quasi: fc.boolean(),
+        eventCurrency: currency,
+      }).map((payload) => ({ url: api('/v1/event/'), payload })),
+  },
+  get('/app/api/v1/event/:id', () => fc.tuple(segment(events), query({ currency })).map(([id, q]) => api(`/v1/event/${id}/${q}`))),
+  get('/app/api/v1/event/:id/original', () => fc.tuple(segment(events), query()).map(([id, q]) => api(`/v1/event/${id}/original/${q}`))),
+  get('/app/api/v1/event/:id/payout', () => fc.tuple(segment(events), query({ currency })).map(([id, q]) => api(`/v1/event/${id}/payout/${q}`))),
+  get('/app/api/v1/event/people', () => query({ currency, page: fc.integer({ min: 1, max: 3 }).map(String) }).map((q) => api(`/v1/event/people/${q}`))),
+  get('/app/api/v1/event/people/:uid', () => fc.tuple(segment(uids), query({ currency })).map(([uid, q]) => api(`/v1/event/people/${uid}/${q}`))),
+  {
+    route: 'POST /app/api/v1/event/people/:uid',
+    who: 'anna',
+    request: () =>
+      fc.tuple(segment(uids), body({ details: fc.constantFrom('Payback', 'payback', '') })).map(([uid, payload]) => ({ url: api(`/v1/event/people/${uid}/`), payload })),
+  },
+  get('/app/api/v1/operation', () =>
+    query({ event: int(events).map(String), page: fc.integer({ min: 1, max: 3 }).map(String), currency, deleted: fc.constantFrom('0', '1') }).map((q) => api(`/v1/operation/${q}`)),
+  ),
+  {
+    route: 'POST /app/api/v1/operation',
+    who: 'anna',
+    request: () =>
+      fc
+        .tuple(
+          body({
+            event_id: int(events),
+            details: shaped({
+              kind: fc.constantFrom('even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment', 'gift'),
+              amount: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 100_000 }), weight: 4 }, { arbitrary: fc.double({ min: -10, max: 1e6, noNaN: true }), weight: 1 }),
+              currency,
+              description: fc.stringMatching(/^[\w .,!?-]{0,20}$/),
+              text: fc.stringMatching(/^[\w .,!?-]{1,20}$/),
+              date,
+              payer: int(uids),
+            }),
+            participants: fc.array(shaped({ uid: int(uids), amount: fc.integer({ min: -5, max: 200 }) }), { maxLength: 3 }),
+          }),
+          fc.option(junkString.filter((s) => /^[\x20-\x7e]*$/.test(s))),
+        )
+        .map(([payload, key]) => ({ url: api('/v1/operation/'), payload, headers: key === null ? {} : ({ 'idempotency-key': key } as Record<string, string>) })),
+  },
+  get('/app/api/v1/operation/expenses', () =>
+    query({ event: int(events).map(String), utc_offset: fc.integer({ min: -1000, max: 1000 }).map(String), currency }).map((q) => api(`/v1/operation/expenses/${q}`)),
+  ),
+  get('/app/api/v1/operation/debts', () => query({ event: int(events).map(String), currency }).map((q) => api(`/v1/operation/debts/${q}`))),
+  {
+    route: 'POST /app/api/v1/operation/move_operation',
+    who: 'anna',
+    request: () => body({ event_id: int(events), operation_id: int(ops) }).map((payload) => ({ url: api('/v1/operation/move_operation/'), payload })),
+  },
+  {
+    route: 'POST /app/api/v1/operation/:id/seen',
+    who: 'anna',
+    request: () => fc.tuple(segment(ops), body({ all: fc.boolean() })).map(([id, payload]) => ({ url: api(`/v1/operation/${id}/seen`), payload })),
+  },
+  {
+    route: 'DELETE /app/api/v1/operation/:id',
+    who: 'anna',
+    request: () => fc.tuple(segment(ops), anyBody).map(([id, payload]) => ({ url: api(`/v1/operation/${id}/`), payload })),
+  },
+  {
+    route: 'POST /app/api/v1/operation/:id/restore',
+    who: 'anna',
+    request: () => fc.tuple(segment(ops), anyBody).map(([id, payload]) => ({ url: api(`/v1/operation/${id}/restore/`), payload })),
+  },
+  // Late in the list: it may delete Anna's event, which the operation endpoints above need live.
+  {
+    route: 'PUT /app/api/v1/event/:id',
+    who: 'anna',
+    request: () =>
+      fc
+        .tuple(
+          segment(events),
+          body({
+            data: shaped({
+              event_name: fc.string({ maxLength: 40 }),
+              eventCurrency: currency,
+              image_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, null, 'AAAA'),
+              families: fc.oneof(fc.constantFrom([[anna.uid], [boris.uid]], [[anna.uid, boris.uid]]), fc.array(fc.array(int(uids), { maxLength: 3 }), { maxLength: 3 })),
+              contacts: fc.array(int(uids), { maxLength: 4 }),
+            }),
+            del_date: fc.oneof(fc.constant(null), fc.boolean(), date),
+          }),
+        )
+        .map(([id, payload]) => ({ url: api(`/v1/event/${id}/`), payload })),
+  },
+  {
+    route: 'POST /app/api/v2/auth/code',
+    who: 'nobody',
+    runs: 20,
+    request: () =>
+      fc.tuple(query({ for: fc.constantFrom('signup', 'restore', 'login') }), body({ phone })).map(([q, payload]) => ({ url: api(`/v2/auth/code/${q}`), payload })),
+  },
+  {
+    route: 'POST /app/api/v2/auth/password',
+    who: 'nobody',
+    runs: 20,
+    request: () =>
+      fc
+        .tuple(
+          query({ for: fc.constantFrom('signup', 'restore') }),
+          body({ phone: fc.oneof(phone, fc.constant(anna.phone)), code: fc.stringMatching(/^\d{0,7}$/), password: fc.string({ maxLength: 140 }) }),
+        )
+        .map(([q, payload]) => ({ url: api(`/v2/auth/password/${q}`), payload })),
+  },
+  {
+    route: 'POST /app/api/v2/auth/login',
+    who: 'nobody',
+    runs: 20,
+    request: () =>
+      body({ phone: fc.oneof(phone, fc.constant(pat.phone)), password: fc.oneof(fc.string({ maxLength: 20 }), fc.constant('not-it')), remember: fc.boolean() }).map((payload) => ({
+        url: api('/v2/auth/login/'),
+        payload,
+      })),
+  },
+  {
+    route: 'GET /app/img/:id/:file',
+    who: 'nobody',
+    readOnly: true,
+    request: () =>
+      fc
+        .tuple(
+          segment(() => [storedImage]),
+          fc.oneof(
+            { arbitrary: fc.constantFrom('45x45.webp', '90x90.webp', '512x512.webp'), weight: 4 },
+            { arbitrary: fc.constantFrom('100x100.webp', '45x45.png', '{size}.webp', '0x0.webp', '99999x99999.webp'), weight: 1 },
+            { arbitrary: fc.string({ maxLength: 12 }).map(encode), weight: 1 },
+          ),
+          fc.option(fc.constantFrom('*', '"x"', 'W/"y", *', '')),
+        )
+        .map(([id, file, etag]) => ({ url: `/app/img/${id}/${file}`, headers: etag === null ? {} : { 'if-none-match': etag } })),
+  },
+  get('/.well-known/apple-app-site-association', () => query().map((q) => `/.well-known/apple-app-site-association${q}`)),
+];
+
+/** Whose token a request carries: mostly the endpoint's user ('own'), sometimes none or garbage. */
+const authorization = fc.oneof(
+  { arbitrary: fc.constant('own' as const), weight: 6 },
+  { arbitrary: fc.constantFrom(undefined, 'Bearer', 'Bearer not-a-token', 'Basic YTpi', `Token ${'x'.repeat(300)}`, 'Bearer \u0000'), weight: 1 },
+);
+
+async function tokenFor(who: Who): Promise<string | undefined> {
+  if (who === 'anna') return anna.token;
+  if (who === 'pat') return pat.token;
+  if (who === 'fresh') return (await person(t, 'Temp')).token;
+  return undefined;
+}
+
+const SCHEMA_REFUSALS = new Set(['validation_failed', 'bad_request', 'unauthorized']);
+
+describe('refusals the router makes before any route runs', () => {
+  // Found by the fuzzing below: Fastify answered these in its own shape ({ error: 'Bad Request', code: 'FST_ERR_BAD_URL', ... }).
+  it('answers a malformed percent-encoding and an over-long path parameter as { error, code }', async () => {
+    for (const [url, status] of [
+      ['/app/api/v1/event/%E0%A4%A/', 400],
+      ['/app/api/v1/operation/%ZZ/restore/', 400],
+      [`/app/api/v1/event/${'1'.repeat(250)}/`, 414],
+      [`/app/img/${'1'.repeat(250)}/45x45.webp`, 414],
+    ] as const) {
+      const res = await call(t.app, 'GET', url, { token: anna.token });
+      expect({ url, status: res.status, body: res.body }).toEqual({ url, status, body: { error: 'Bad request', code: 'bad_request' } });
+    }
+  });
+});
+
+describe('fuzzing every endpoint', () => {
+  it('has an entry for every registered route', () => {
+    const routes = registeredRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(20);
+    const fuzzed = new Set(ENDPOINTS.map((e) => e.route));
+    expect(routes.filter((r) => !fuzzed.has(r)), 'routes nobody fuzzes').toEqual([]);
+    expect([...fuzzed].filter((r) => !routes.includes(r)), 'entries for routes the app does not have').toEqual([]);
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.route}: no 5xx, refusals are { error, code }, a refusal${endpoint.readOnly ? ' or a read' : ''} changes nothing`, async () => {
+      const method = endpoint.route.split(' ')[0] as InjectOptions['method'];
+      // Requests that got past the schema and the token check: without some, the services were never fuzzed.
+      let reached = 0;
+      await fc.assert(
+        fc.asyncProperty(endpoint.request(), authorization, async (req, auth) => {
+          const token = await tokenFor(endpoint.who);
+          const authorization = auth === 'own' ? (token === undefined ? undefined : `Bearer ${token}`) : auth;
+          const before = await fingerprint(t);
+          const headers: Record<string, string> = { ...req.headers };
+          if (authorization !== undefined) headers.authorization = authorization;
+          if (req.payload?.contentType) headers['content-type'] = req.payload.contentType;
+          const res = await t.app.inject({ method, url: req.url, headers, payload: req.payload?.payload });
+          const context = { url: req.url, status: res.statusCode, payload: req.payload?.payload?.slice(0, 300), authorization };
+          expect(res.statusCode, JSON.stringify(context)).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            expect(res.headers['content-type'], JSON.stringify(context)).toMatch(/^application\/json/);
+            expectErrorBody(JSON.parse(res.body), context);
+          }
+          if (res.statusCode >= 400 || endpoint.readOnly) expect(await fingerprint(t), JSON.stringify(context)).toEqual(before);
+          if (res.statusCode < 400 || !SCHEMA_REFUSALS.has(JSON.parse(res.body).code)) reached += 1;
+        }),
+        { numRuns: endpoint.runs ?? RUNS },
+      );
+      expect(reached, 'requests that reached the service').toBeGreaterThan(0);
+    });
+  }
+});
