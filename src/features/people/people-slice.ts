@@ -118,6 +118,8 @@ export const peopleSlice = createSlice({
       .addCase(fetchPeople.fulfilled, (state, action) => {
         const res = action.payload;
         const list = state.list;
+        // A later page asked for before the display currency changed does not belong to this list.
+        if (action.meta.arg.page > 1 && (action.meta.arg.currency !== list.currency || action.meta.arg.page !== list.page + 1)) return;
         list.status = 'success';
         list.loaded = true;
         list.pages = res.pages;

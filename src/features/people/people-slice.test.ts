@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { fetchPeople, peopleRows, peopleSlice, type PeopleState } from './people-slice';
+import { aPerson, pageOf } from './test-fixtures';
+
+const reduce = peopleSlice.reducer;
+const fulfilled = (page: number, currency: string | null, people = [aPerson(8, 'Boris')]) =>
+  fetchPeople.fulfilled(pageOf(people, 1, [], currency), 'req', { page, currency });
+
+describe('the people slice', () => {
+  it('starts again on page 1 and appends later pages without repeating a row', () => {
+    let state: PeopleState = reduce(undefined, fulfilled(1, null, [aPerson(8, 'Boris'), aPerson(9, 'Vera')]));
+    state = reduce(state, fulfilled(2, null, [aPerson(9, 'Vera'), aPerson(10, 'Gleb')]));
+    expect(state.list.items.map((p) => p.uid)).toEqual([8, 9, 10]);
+    expect(state.list.page).toBe(2);
+    state = reduce(state, fulfilled(1, null, [aPerson(11, 'Ivan')]));
+    expect(state.list.items.map((p) => p.uid)).toEqual([11]);
+  });
+
+  it('drops a later page that was asked for in another display currency', () => {
+    let state: PeopleState = reduce(undefined, fulfilled(1, 'EUR'));
+    state = reduce(state, fulfilled(2, null, [aPerson(10, 'Gleb')]));
+    expect(state.list.items.map((p) => p.uid)).toEqual([8]);
+    expect(state.list.page).toBe(1);
+  });
+
+  it('closes each family with its Whole family row, after the last member', () => {
+    const family = { id: 4, head: 9, is_mine: false, members: [9, 10], balance: [], balances: [] };
+    const f = { id: 4, head: 9, is_mine: false };
+    const rows = peopleRows([aPerson(8, 'A'), aPerson(9, 'B', { family: f }), aPerson(10, 'C', { family: f }), aPerson(11, 'D')], { 4: family });
+    expect(rows.map((r) => (r.type === 'family' ? `family-${r.family.id}` : r.person.uid))).toEqual([8, 9, 10, 'family-4', 11]);
+    // A family of one known member is just a person.
+    const alone = peopleRows([aPerson(9, 'B', { family: f })], { 4: { ...family, members: [9] } });
+    expect(alone.map((r) => r.type)).toEqual(['person']);
+  });
+});
