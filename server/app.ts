@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -75,6 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  // API answers over 1 KB go out compressed (a people page or the currency list is tens of KB of
+  // JSON); the web app's assets are compressed once at build time and sent as they are.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: deps.database.db });
 
