@@ -92,6 +92,21 @@ describe('the add-friend modal', () => {
     expect(book.posted).toEqual([]);
   });
 
+  it("replaces an earlier search's offered name, but never a name the user typed", async () => {
+    const book = contactsServer();
+    const vera = aContact(3, 'Vera Orlova', '+79160000003', { is_contact_exists: false });
+    searchAnswers(book, (phone) => HttpResponse.json({ ...(phone.endsWith('2') ? { ...boris, is_contact_exists: false } : vera), status: 'registered' }));
+    const { user, form } = await openAddFriend();
+    await user.type(field(form, 'Phone'), '9160000002');
+    await waitFor(() => expect(field(form, 'First name')).toHaveValue('Boris'), { timeout: 2000 });
+    await user.clear(field(form, 'Last name'));
+    await user.type(field(form, 'Last name'), 'Mine');
+    await user.clear(field(form, 'Phone'));
+    await user.type(field(form, 'Phone'), '9160000003');
+    await waitFor(() => expect(field(form, 'First name')).toHaveValue('Vera'), { timeout: 2000 });
+    expect(field(form, 'Last name')).toHaveValue('Mine');
+  });
+
   it('disables Add for someone already in my contacts and says so', async () => {
     const book = contactsServer(undefined, [boris]);
     searchAnswers(book, () => HttpResponse.json({ ...boris, status: 'registered' }));

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@common/contract/contacts';
 import type { UserSearchResponse } from '@common/contract/people';
@@ -49,6 +49,7 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
   const [last, setLast] = useState(() => splitFullName(initialName).last);
   const [errors, setErrors] = useState<{ phone?: string; first?: string; last?: string; form?: string }>({});
   const [search, setSearch] = useState<Search>({ state: 'idle' });
+  const offered = useRef({ first: '', last: '' });
   const [busy, setBusy] = useState(false);
   const [lib, setLib] = useState<PhoneLib | null>(phoneLibIfLoaded);
   useEffect(() => {
@@ -68,11 +69,14 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
       searchUser(text, true, controller.signal).then(
         (result) => {
           setSearch({ state: 'found', text, result });
-          // A registered person's own name is what they would be called; the user may still change it.
+          // A registered person's own name is what they would be called. It fills the fields the
+          // user has not typed in: empty ones, or ones still holding an earlier search's name.
           if (result.status === 'registered' && result.full_name) {
             const names = splitFullName(result.full_name);
-            setFirst((f) => f || names.first);
-            setLast((l) => l || names.last);
+            const before = offered.current;
+            setFirst((f) => (!f || f === before.first ? names.first : f));
+            setLast((l) => (!l || l === before.last ? names.last : l));
+            offered.current = names;
           }
         },
         (err: unknown) => {
