@@ -4,6 +4,7 @@
  * sees the family and quits it, and Anna deletes what is left. In English and Russian, at 1280 px
  * (project 'desktop') and 390 px (project 'phone'); Boris uses a browser of his own.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { User } from '../common/contract/user';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
@@ -19,6 +20,14 @@ const TEXT = {
   en: { common: enCommon, contacts: enContacts, profile: enProfile },
   ru: { common: ruCommon, contacts: ruContacts, profile: ruProfile },
 } as const;
+
+/** No serious or critical axe finding in the modals this spec opens (once per project, in English). */
+async function checkModals(page: Page, lang: Lang, what: string) {
+  if (lang !== 'en') return;
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, what).toEqual([]);
+}
 
 async function me(page: Page, user: E2EUser): Promise<User> {
   const res = await page.request.get('/app/api/v1/user/me/', { headers: { Authorization: `Bearer ${user.token}` } });
@@ -95,6 +104,7 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(form.getByText(t.addFriend.alreadyAdded)).toBeVisible();
       await expect(form.getByTestId('add-friend-submit')).toBeDisabled();
       await screenshot(page, testInfo, lang, 'family-1-already-added');
+      await checkModals(page, lang, 'contact book and add friend');
       await page.keyboard.press('Escape');
       await expect(form).toBeHidden();
       await page.keyboard.press('Escape');
@@ -111,6 +121,7 @@ for (const lang of ['en', 'ru'] as const) {
       const add = page.getByTestId('family-add-modal');
       await add.getByRole('checkbox', { name: 'Boris Ivanov' }).check();
       await add.getByRole('checkbox', { name: 'Vera Orlova' }).check();
+      await checkModals(page, lang, 'family participants and add family participants');
       await add.getByTestId('family-add-confirm').click();
       await expect(modal.getByTestId(`family-draft-${boris.uid}`)).toBeVisible();
       await screenshot(page, testInfo, lang, 'family-2-participants');
