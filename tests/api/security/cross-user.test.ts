@@ -25,6 +25,8 @@ let anna: Person, boris: Person, eve: Person, carl: Person, dan: Person;
 let trip: number, oldTrip: number, dialogue: number, evesTrip: number;
 let annasOp: number, annasDeletedOp: number, paybackRequest: number, evesOp: number;
 let annasAvatar: string;
+/** A valid picture as base64. */
+let picture: string;
 const PLACEHOLDER_PHONE = '+79990001122';
 
 const api = (path: string) => `/app/api${path}`;
@@ -49,9 +51,10 @@ beforeAll(async () => {
   paybackRequest = request.body.id;
   dialogue = request.body.event_id;
   const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: 'teal' } }).png().toBuffer();
+  picture = png.toString('base64');
   const profile = await call(t.app, 'PUT', api('/v2/user/me/'), {
     token: anna.token,
-    body: { avatar_url: png.toString('base64'), family: { members: [carl.phone] } },
+    body: { avatar_url: picture, family: { members: [carl.phone] } },
   });
   expect(profile.status).toBe(200);
   annasAvatar = profile.body.avatar_url;
@@ -95,6 +98,7 @@ const ATTEMPTS: Attempt[] = [
   { route: 'PUT /app/api/v1/event/:id', as: participant, method: 'PUT', url: () => api(`/v1/event/${trip}/`), body: () => ({ data: { eventCurrency: 'EUR' } }), status: 403, code: 'not_event_owner' },
   // Dan has no debt and no history, so only ownership stands between Boris and removing him.
   { route: 'PUT /app/api/v1/event/:id', as: participant, method: 'PUT', url: () => api(`/v1/event/${trip}/`), body: () => ({ data: { contacts: [anna.uid, boris.uid] } }), status: 403, code: 'not_event_owner' },
+  { route: 'PUT /app/api/v1/event/:id', as: participant, method: 'PUT', url: () => api(`/v1/event/${trip}/`), body: () => ({ data: { image_url: picture } }), status: 403, code: 'not_event_owner' },
   // Pictures are stored per owner: an event cannot borrow someone's avatar by its URL.
   { route: 'PUT /app/api/v1/event/:id', as: stranger, method: 'PUT', url: () => api(`/v1/event/${evesTrip}/`), body: () => ({ data: { image_url: annasAvatar } }), status: 400, code: 'picture_invalid', field: 'image_url' },
   { route: 'POST /app/api/v1/event', as: stranger, method: 'POST', url: () => api('/v1/event/'), body: () => ({ event_name: 'Borrowed', contacts: [boris.uid], image_url: annasAvatar }), status: 400, code: 'picture_invalid', field: 'image_url' },

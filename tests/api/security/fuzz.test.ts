@@ -25,6 +25,8 @@ let anna: Person, boris: Person, eve: Person;
 /** Someone with a real password hash, for the password-change endpoint. */
 let pat: { token: string; phone: string };
 let trip: number, evesTrip: number, annasOp: number, evesOp: number, imageId: number, storedImage: number;
+/** A valid picture as base64, so some picture fields get stored. */
+let picture: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,6 +36,7 @@ beforeAll(async () => {
   annasOp = (await operate(t, anna, { event_id: trip, details: { kind: 'even_purchase', amount: 100 }, participants: [{ uid: anna.uid }, { uid: boris.uid }] })).id;
   evesOp = (await operate(t, eve, { event_id: evesTrip, details: { kind: 'i_lent_them', amount: 5 }, participants: [{ uid: boris.uid }] })).id;
   const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: 'olive' } }).png().toBuffer();
+  picture = png.toString('base64');
   const me = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: anna.token, body: { avatar_url: png.toString('base64') } });
   imageId = Number(String(me.body.avatar_url).split('/')[3]);
   pat = await signUp(t, '+79990009900');
@@ -204,7 +207,7 @@ const ENDPOINTS: Endpoint[] = [
           full_name: fc.string({ maxLength: 20 }),
           gender: fc.constantFrom('M', 'F', null),
           currency,
-          avatar_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, '/app/img/1/{size}.webp', 'data:image/png;base64,iVBORw0KGgo=', 'AAAA', null, ''),
+          avatar_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, '/app/img/1/{size}.webp', 'data:image/png;base64,iVBORw0KGgo=', 'AAAA', null, '', picture),
           family: fc.oneof(fc.constant(null), shaped({ head: phone, members: fc.array(phone, { maxLength: 3 }) })),
         }).map((payload) => ({ url: api(`${path}/`), payload })),
     }),
@@ -239,7 +242,7 @@ const ENDPOINTS: Endpoint[] = [
       body({
         event_name: fc.string({ maxLength: 40 }),
         contacts: fc.array(int(uids), { maxLength: 3 }),
-        image_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, '/app/img/999999/{size}.webp', null, 'AAAA'),
+        image_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, '/app/img/999999/{size}.webp', null, 'AAAA', picture),
         invite_all: fc.boolean(),
         quasi: fc.boolean(),
         eventCurrency: currency,
@@ -318,7 +321,7 @@ const ENDPOINTS: Endpoint[] = [
             data: shaped({
               event_name: fc.string({ maxLength: 40 }),
               eventCurrency: currency,
-              image_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, null, 'AAAA'),
+              image_url: fc.constantFrom(`/app/img/${imageId}/{size}.webp`, null, 'AAAA', picture),
               families: fc.oneof(fc.constantFrom([[anna.uid], [boris.uid]], [[anna.uid, boris.uid]]), fc.array(fc.array(int(uids), { maxLength: 3 }), { maxLength: 3 })),
               contacts: fc.array(int(uids), { maxLength: 4 }),
             }),
@@ -371,7 +374,7 @@ const ENDPOINTS: Endpoint[] = [
           ),
           fc.option(fc.constantFrom('*', '"x"', 'W/"y", *', '')),
         )
-        .map(([id, file, etag]) => ({ url: `/app/img/${id}/${file}`, headers: etag === null ? {} : { 'if-none-match': etag } })),
+        .map(([id, file, etag]) => ({ url: `/app/img/${id}/${file}`, headers: etag === null ? {} : ({ 'if-none-match': etag } as Record<string, string>) })),
   },
   get('/.well-known/apple-app-site-association', () => query().map((q) => `/.well-known/apple-app-site-association${q}`)),
 ];

@@ -112,6 +112,15 @@ describe('an uploaded picture keeps only its pixels', () => {
     }
   });
 
+  it('does the same for an event picture', async () => {
+    const [name, file] = (await hostile())[0]!;
+    const res = await call(t.app, 'POST', '/app/api/v1/event/', { token: anna.token, body: { event_name: 'Pictures', contacts: [], image_url: file.toString('base64') } });
+    expect(res.status, name).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: String(res.body.image_url).replace('{size}', '280x280') });
+    expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([200, 'image/webp', 'nosniff']);
+    await expectOnlyPixels(served.rawPayload, `${name}: event picture`);
+  });
+
   it('refuses HTML, SVG with a script and a decompression bomb before storing anything, with no 5xx', async () => {
     const png = await solid('png', 100).toBuffer();
     // IHDR patched to claim 60000 × 60000 px, its CRC fixed so only the size gives it away.
