@@ -55,7 +55,7 @@ function cases(): Case[] {
     ['POST', '/app/api/v1/event/', { event_name: 'Trip', contacts: [eve.uid] }, 'user_not_found'],
     ['POST', '/app/api/v1/event/', { event_name: 'Trip', contacts: [987_654] }, 'user_not_found'],
     ['POST', '/app/api/v1/event/', { event_name: 'Trip', eventCurrency: 'XYZ' }, 'currency_unknown'],
-    ['POST', '/app/api/v1/event/', { event_name: 'Trip', image_url: '/app/img/987654/{size}.webp' }, 'validation_failed'],
+    ['POST', '/app/api/v1/event/', { event_name: 'Trip', image_url: '/app/img/987654/{size}.webp' }, 'picture_invalid'],
     ['POST', '/app/api/v1/event/', { quasi: true, contacts: [] }, 'validation_failed'],
     ['GET', '/app/api/v1/event/abc/', undefined, 'validation_failed'],
     ['GET', `/app/api/v1/event/${BIG_ID}/`, undefined, 'validation_failed'],
