@@ -156,3 +156,49 @@ describe('the event picture in the list and the header', () => {
     expect(header.querySelector('[data-avatar]')).toHaveAttribute('data-initials', 'DW');
   });
 });
+
+describe('changing the event picture from the header', () => {
+  it('lets the owner upload a new picture or remove it; the PUT carries it', async () => {
+    const event = makeEvent({ id: 5, event_name: 'Sea trip', image_url: '/app/img/9/{size}.webp', contacts: [participant(people.me, 1)] });
+    eventsServer([event]);
+    const sent: unknown[] = [];
+    server.use(
+      http.put('/app/api/v1/event/5/', async ({ request }) => {
+        const body = (await request.json()) as { data: { image_url: string | null } };
+        sent.push(body);
+        return eventAnswer({ ...event, image_url: body.data.image_url ? '/app/img/10/{size}.webp' : null });
+      }),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/events/5/transactions');
+    await user.click(await screen.findByTestId('change-event-image'));
+    const dialog = await screen.findByTestId('event-image-dialog');
+    // Nothing new chosen yet: nothing to save.
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    images.facts = { width: 50, height: 50 };
+    await user.upload(within(dialog).getByTestId('event-image-file') as HTMLInputElement, new File(['png'], 'small.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText('Picture size should be between 70x70px and 10000x10000px')).toBeInTheDocument();
+    images.facts = { width: 400, height: 300 };
+    await user.upload(within(dialog).getByTestId('event-image-file') as HTMLInputElement, new File(['png'], 'ok.png', { type: 'image/png' }));
+    await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByTestId('event-image-dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([{ data: { image_url: 'Q1JPUFBFRA==' } }]);
+    expect(screen.getByTestId('event-header').querySelector('[data-avatar] img')).toHaveAttribute('src', '/app/img/10/140x140.webp');
+
+    await user.click(screen.getByTestId('change-event-image'));
+    await user.click(within(await screen.findByTestId('event-image-dialog')).getByRole('button', { name: 'Remove the picture' }));
+    await waitFor(() => expect(screen.queryByTestId('event-image-dialog')).not.toBeInTheDocument());
+    expect(sent[1]).toEqual({ data: { image_url: null } });
+    expect(screen.getByTestId('event-header').querySelector('[data-avatar]')).toHaveAttribute('data-avatar', 'initials');
+  });
+
+  it('offers no change to a participant who is not the owner', async () => {
+    eventsServer([makeEvent({ id: 5, event_name: 'Sea trip', isUserOwner: false, owner: 3, image_url: '/app/img/9/{size}.webp', contacts: [participant(people.me, 1)] })]);
+    renderApp('/events/5/transactions');
+    const header = await screen.findByTestId('event-header');
+    expect(header.querySelector('[data-avatar] img')).toHaveAttribute('src', '/app/img/9/140x140.webp');
+    expect(screen.queryByTestId('change-event-image')).not.toBeInTheDocument();
+  });
+});

@@ -5,6 +5,9 @@ import { normalizeName } from '@common/names';
 import type { Event } from '@common/contract/events';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
+import { ImageField, type ImageValue } from '@/components/ImageField';
+import { base64Payload } from '@/components/images';
+import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { effectiveDisplay, type DisplayMode } from '../events-api';
@@ -34,6 +37,7 @@ export function EventHeader({ event }: { event: Event }) {
   const mode = effectiveDisplay(own, displayCurrency);
   const changeError = useAppSelector((s) => s.events.changeError);
   const [renaming, setRenaming] = useState(false);
+  const [editingImage, setEditingImage] = useState(false);
   const title = eventTitle(event);
   const dialogue = event.quasi_event_name !== null;
 
@@ -56,7 +60,21 @@ export function EventHeader({ event }: { event: Event }) {
         </div>
       )}
       <div className={styles.headerTop}>
-        <Avatar url={event.image_url} name={title} size={56} />
+        {event.isUserOwner && !dialogue && !event.del_date ? (
+          // Only the owner may change the picture (docs/api.md, PUT /v1/event/{id}/).
+          <button
+            type="button"
+            className={styles.imageButton}
+            onClick={() => setEditingImage(true)}
+            aria-label={t('event.changeImage')}
+            title={t('event.changeImage')}
+            data-testid="change-event-image"
+          >
+            <Avatar url={event.image_url} name={title} size={56} />
+          </button>
+        ) : (
+          <Avatar url={event.image_url} name={title} size={56} />
+        )}
         <div className={styles.headerTitleBox}>
           {renaming ? (
             <RenameForm event={event} onDone={() => setRenaming(false)} />
@@ -135,12 +153,67 @@ export function EventHeader({ event }: { event: Event }) {
       </div>
       {mode.kind === 'original' && <p className={styles.hint}>{t('display.originalHint')}</p>}
       {event.approximate && <p className={styles.hint}>{t('display.approximateHint')}</p>}
+      {editingImage && <ImageDialog event={event} onClose={() => setEditingImage(false)} />}
       {changeError && !renaming && (
         <p role="alert" className={styles.errorText}>
           {errorMessage(t, changeError, t('event.error'))}
         </p>
       )}
     </header>
+  );
+}
+
+/** The owner's picture change: a new one (uploaded and cropped, or predefined), or none. */
+function ImageDialog({ event, onClose }: { event: Event; onClose: () => void }) {
+  const { t } = useTranslation('events');
+  const dispatch = useAppDispatch();
+  const [value, setValue] = useState<ImageValue>(event.image_url ? { kind: 'current', url: event.image_url } : null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (image_url: string | null) => {
+    setBusy(true);
+    setError(null);
+    const result = await dispatch(updateEvent({ id: event.id, data: { image_url } }));
+    setBusy(false);
+    if (updateEvent.fulfilled.match(result)) onClose();
+    else setError(errorMessage(t, result.payload ?? null, t('event.error')));
+  };
+  const changed = value?.kind === 'new';
+  return (
+    <Modal
+      title={t('event.imageTitle')}
+      onClose={onClose}
+      closable={!busy}
+      size="sm"
+      testId="event-image-dialog"
+      footer={
+        <>
+          {event.image_url && (
+            <Button scheme="gray" onClick={() => void save(null)} disabled={busy}>
+              {t('event.removeImage')}
+            </Button>
+          )}
+          <Button scheme="gray" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button onClick={() => value?.kind === 'new' && void save(base64Payload(value.dataUrl))} disabled={!changed || busy} aria-busy={busy}>
+            {t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <ImageField
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setError(null);
+        }}
+        name={eventTitle(event)}
+        error={error}
+        texts={{ label: t('create.image'), upload: t('create.imageUpload'), choose: t('create.imageChoose'), hint: t('create.imageHint') }}
+        testId="event-image"
+      />
+    </Modal>
   );
 }
 
