@@ -1,5 +1,6 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { ERROR_MESSAGES } from '@common/errors';
 import { server } from '../../tests/web/msw';
 import { api, apiPath, setUnauthorizedHandler } from './api-client';
 import { tokenStorage } from './storage';
@@ -61,5 +62,43 @@ describe('the API client', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(api.get('/event/', undefined, controller.signal)).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it('reports a failed network as such, not as a server error', async () => {
+    server.use(mswHttp.get('/app/api/v1/event/', () => HttpResponse.error()));
+    await expect(api.get('/event/')).rejects.toEqual({ message: ERROR_MESSAGES.internal, code: 'network', status: 0 });
+  });
+
+  it('sends query parameters as strings, leaving out absent ones', async () => {
+    let search = '';
+    server.use(
+      mswHttp.get('/app/api/v1/operation/', ({ request }) => {
+        search = new URL(request.url).search;
+        return HttpResponse.json([]);
+      }),
+    );
+    await api.get('/operation/', { event: 3, page: 1, currency: undefined, deleted: null, all: true });
+    expect(search).toBe('?event=3&page=1&all=true');
+  });
+
+  it('sends a JSON body with its content type, and no content type without a body', async () => {
+    const seen: { type: string | null; body: string }[] = [];
+    server.use(
+      mswHttp.post('/app/api/v1/account/logout/', async ({ request }) => {
+        seen.push({ type: request.headers.get('content-type'), body: await request.text() });
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await api.post('/account/logout/');
+    await api.post('/account/logout/', { all: true });
+    expect(seen).toEqual([
+      { type: null, body: '' },
+      { type: 'application/json', body: '{"all":true}' },
+    ]);
+  });
+
+  it('turns a 5xx without a JSON body into an internal error', async () => {
+    server.use(mswHttp.get('/app/api/v1/event/', () => new HttpResponse('Bad Gateway', { status: 502 })));
+    await expect(api.get('/event/')).rejects.toMatchObject({ code: 'internal', status: 502 });
   });
 });
