@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { loadDebtsPage, loadMySharePage, loadTransactionsPage } from '@/features/operations';
 import { AnonymousOnly, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 
@@ -8,11 +7,20 @@ const SignInPage = lazy(() => import('@/features/auth/components/SignInPage'));
 const SignUpPage = lazy(() => import('@/features/auth/components/SignUpPage'));
 const RestorePasswordPage = lazy(() => import('@/features/auth/components/RestorePasswordPage'));
 const CheckUserPage = lazy(() => import('@/features/profile/components/CheckUserPage'));
-const EventsPage = lazy(() => import('@/features/events/components/EventsPage'));
-const TransactionsPage = lazy(loadTransactionsPage);
-const MySharePage = lazy(loadMySharePage);
-const DebtsPage = lazy(loadDebtsPage);
-const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'));
+/** A screen that reads the events, operations or people slices: those join the store with it. */
+const withScreenSlices =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([import('./screen-slices'), load()]).then(([, screen]) => screen);
+
+const EventsPage = lazy(withScreenSlices(() => import('@/features/events/components/EventsPage')));
+// The event tabs are routes of their own, so each is a chunk of its own. Imported by path, not
+// through the operations index: the index also exports the operations slice, which must stay
+// out of the first screen's download.
+const TransactionsPage = lazy(withScreenSlices(() => import('@/features/operations/components/TransactionsPage')));
+const MySharePage = lazy(withScreenSlices(() => import('@/features/operations/components/MySharePage')));
+const DebtsPage = lazy(withScreenSlices(() => import('@/features/operations/components/DebtsPage')));
+const PeoplePage = lazy(withScreenSlices(() => import('@/features/people/components/PeoplePage')));
 const FaqPage = lazy(() => import('@/features/faq/components/FaqPage'));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 

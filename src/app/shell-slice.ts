@@ -2,7 +2,8 @@ import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/tool
 import type { ApiError } from '@/lib/api-client';
 import { consentStorage } from '@/lib/storage';
 import { loggedOut } from '@/features/auth';
-import { fetchContacts } from '@/features/contacts';
+// The slice file, not the index, which also exports the add-friend dialog (see ./store.ts).
+import { fetchContacts } from '@/features/contacts/contacts-slice';
 import { fetchCurrencies } from '@/features/currencies/currencies-slice';
 import { fetchProfile } from '@/features/profile';
 

@@ -1,37 +1,66 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { authSlice, loggedOut } from '@/features/auth';
-import { contactsSlice } from '@/features/contacts';
-// The slice itself, not the index: the index also exports the currency select, which only lazily loaded screens use.
+// Slice files, not the indexes, for contacts and currencies: their indexes also export widgets
+// (the add-friend dialog, the currency select) that only lazily loaded screens use, and anything
+// the entry imports is downloaded before the sign-in screen shows.
+import { contactsSlice } from '@/features/contacts/contacts-slice';
 import { currenciesSlice } from '@/features/currencies/currencies-slice';
-import { eventsSlice } from '@/features/events';
-import { operationsSlice } from '@/features/operations';
-import { peopleSlice } from '@/features/people';
+import type { EventsState } from '@/features/events';
+import type { OperationsState } from '@/features/operations';
+import type { PeopleState } from '@/features/people';
 import { profileSlice } from '@/features/profile';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { shellSlice } from './shell-slice';
 
-const rootReducer = combineReducers({
-  [authSlice.name]: authSlice.reducer,
-  [profileSlice.name]: profileSlice.reducer,
-  [contactsSlice.name]: contactsSlice.reducer,
-  [currenciesSlice.name]: currenciesSlice.reducer,
-  [eventsSlice.name]: eventsSlice.reducer,
-  [operationsSlice.name]: operationsSlice.reducer,
-  [peopleSlice.name]: peopleSlice.reducer,
-  [shellSlice.name]: shellSlice.reducer,
-});
+/**
+ * Where a feature's reducer is registered. The shell and the sign-in screen need these from the
+ * start.
+ */
+const shellReducer = combineSlices(authSlice, profileSlice, contactsSlice, currenciesSlice, shellSlice);
 
-export type RootState = ReturnType<typeof rootReducer>;
+/**
+ * A screen's own slice is declared here and injected by ./screen-slices.ts, which the router loads
+ * with those screens: these slices import their features' indexes (dialogs, money formatting),
+ * which would otherwise all be in the first screen's download.
+ */
+export interface ScreenSlicesState {
+  events: EventsState;
+  operations: OperationsState;
+  people: PeopleState;
+}
+
+export const rootReducer = shellReducer.withLazyLoadedSlices<ScreenSlicesState>();
+
+/** Screens read their slices only once ./screen-slices.ts has injected them, so they are typed as present. */
+export type RootState = ReturnType<typeof shellReducer> & ScreenSlicesState;
+
+function createStore(preloadedState?: Partial<RootState>) {
+  // Typed with the screens' slices present, as RootState: only the screens that load them read them.
+  const reducer = rootReducer as unknown as Reducer<RootState>;
+  return configureStore({ reducer, preloadedState: preloadedState as RootState | undefined });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+let lastStore: AppStore | null = null;
+
+/**
+ * After rootReducer.inject: gives the app's store the new slices' initial state at once (a store
+ * fills it only on its next action, and a screen may read it before that). Tests inject before
+ * making any store.
+ */
+export function slicesInjected(): void {
+  lastStore?.dispatch({ type: 'app/slicesInjected' });
+}
 
 /** A new store: one per app start, and one per web test with the state it needs. */
-export function makeStore(preloadedState?: Partial<RootState>) {
-  const store = configureStore({ reducer: rootReducer, preloadedState: preloadedState as RootState | undefined });
+export function makeStore(preloadedState?: Partial<RootState>): AppStore {
+  const store = createStore(preloadedState);
   // Specification §4: any 401 answer logs the user out.
   setUnauthorizedHandler(() => {
     if (store.getState().auth.token) store.dispatch(loggedOut());
   });
+  lastStore = store;
   return store;
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

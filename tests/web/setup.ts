@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import '@/app/screen-slices';
 import { loadAllLanguages } from '@/lib/i18n';
 import { server } from './msw';
 
