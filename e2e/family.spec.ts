@@ -55,7 +55,7 @@ async function openSettings(page: Page, lang: Lang) {
 async function addFriend(page: Page, lang: Lang, typed: string, person: E2EUser) {
   const t = TEXT[lang].contacts.addFriend;
   await page.getByTestId('contact-book-add').click();
-  const form = page.getByTestId('add-friend');
+  const form = page.getByRole('dialog').and(page.getByTestId('add-friend'));
   await form.getByLabel(t.phone).fill(typed);
   await expect(form.getByTestId('add-friend-person')).toContainText(person.fullName);
   await expect(form.getByText(t.registered)).toBeVisible();
@@ -99,7 +99,7 @@ for (const lang of ['en', 'ru'] as const) {
 
       // Boris again: already a contact, so Add is disabled.
       await book.getByTestId('contact-book-add').click();
-      const form = page.getByTestId('add-friend');
+      const form = page.getByRole('dialog').and(page.getByTestId('add-friend'));
       await form.getByLabel(t.addFriend.phone).fill(boris.phone);
       await expect(form.getByText(t.addFriend.alreadyAdded)).toBeVisible();
       await expect(form.getByTestId('add-friend-submit')).toBeDisabled();
