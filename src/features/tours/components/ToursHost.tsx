@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
@@ -81,12 +82,15 @@ function TourEndNote({ onClose }: { onClose: () => void }) {
     // The tooltip that had the focus is gone; put it somewhere useful rather than on <body>.
     box.current?.querySelector('button')?.focus();
   }, []);
-  return (
+  // In <body>, beside any open dialog: a tour can end over one (the create-event form), and the
+  // app behind a dialog is inert.
+  return createPortal(
     <div ref={box} className={styles.note} role="status" data-testid="tour-end-note">
       <p>{t('endNote')}</p>
       <Button scheme="gray" onClick={onClose}>
         {t('buttons.allClear')}
       </Button>
-    </div>
+    </div>,
+    document.body,
   );
 }
