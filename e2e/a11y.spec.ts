@@ -117,9 +117,37 @@ test.describe('accessibility', () => {
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole('textbox').first()).toBeVisible();
     await expectAccessible(page, 'settings modal');
+    await page.getByTestId('family-edit').click();
+    const participants = dialog(page).filter({ has: page.getByTestId('family-save') });
+    await expect(participants).toBeVisible();
+    await expectAccessible(page, 'family participants modal');
+    await page.getByTestId('family-add').click();
+    await expect(page.getByTestId('family-add-confirm')).toBeVisible();
+    await expectAccessible(page, 'add family participants modal');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('family-add-confirm')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('family-save')).toHaveCount(0);
     await dialog(page).getByRole('button', { name: 'Delete account' }).click();
     await expect(page.getByText('This action is irreversable. Are you sure you want to delete your account?')).toBeVisible();
     await expectAccessible(page, 'confirm dialog');
+  });
+
+  test('the contact book and the add-friend modal', async ({ page }) => {
+    await openAs(page, owner, 'en', '/people');
+    await page.waitForLoadState('networkidle');
+    const menu = page.getByTestId('menu-button');
+    if (await menu.isVisible()) await menu.click();
+    await page.getByTestId('nav-contacts').filter({ visible: true }).first().click();
+    await expect(page.getByTestId('contact-book-list')).toBeVisible();
+    await expectAccessible(page, 'contact book modal');
+    await page.getByTestId('contact-book-add').click();
+    const addFriend = page.getByRole('dialog', { name: 'Add a friend' });
+    await expect(addFriend).toBeVisible();
+    await expectAccessible(page, 'add friend modal');
+    await addFriend.getByRole('textbox').first().fill('+7 916 000 00 00');
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'add friend modal with a search answered');
   });
 
   test('keyboard alone: sign in, open an event, record an operation', async ({ page, request }, testInfo) => {

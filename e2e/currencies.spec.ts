@@ -2,16 +2,16 @@
  * Currencies end to end on the real server (bundled ECB and Bank of Russia rates, no refresher):
  * a signed-up user with one event and one operation opens the exchange rates window from the
  * header, searches it, picks a display currency, and sees the events list and the open event
- * converted, marked approximate, by the figures the API gives. In English and Russian, at 1280 px
- * ('desktop') and 390 px ('phone'). The window's screens go to
- * .tmp/screens/currencies-<project>-<lang>-<step>.png for review.
- *
- * The People screen is still a placeholder, so its converted balances are not checked here yet.
+ * converted, marked approximate, by the figures the API gives; then the People screen, where the
+ * balance with Boris is converted the same way. In English and Russian, at 1280 px ('desktop') and
+ * 390 px ('phone'). The window's screens go to .tmp/screens/currencies-<project>-<lang>-<step>.png
+ * for review.
  */
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { CurrencyListResponse } from '../common/contract/currency';
 import type { Event } from '../common/contract/events';
+import type { PeopleListResponse } from '../common/contract/people';
 import { formatMoney, toMinor } from '../common/money';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enCurrencies from '../src/locales/en/currencies.json' with { type: 'json' };
@@ -124,6 +124,22 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(header.getByTestId('approximate')).toBeVisible();
       await expect(header.getByTestId('display-currency')).toHaveValue('USD');
       await screenshot(page, testInfo, lang, '4-converted');
+    });
+
+    await test.step('the People screen shows my balance with Boris converted the same way', async () => {
+      const people = (await (await request.get('/app/api/v1/event/people/?currency=USD', { headers: auth })).json()) as PeopleListResponse;
+      expect(people.approximate).toBe(true);
+      const withBoris = people.objects.find((p) => p.uid === boris.uid)!;
+      if (isPhone(testInfo)) {
+        await page.getByTestId('menu-button').click();
+        await page.getByTestId('side-menu').getByRole('link', { name: t.common.nav.people }).click();
+      } else {
+        await page.locator('header').getByRole('link', { name: t.common.nav.people }).click();
+      }
+      const person = page.getByTestId(`person-row-${boris.uid}`).locator('[data-balance]').first();
+      await expect.poll(async () => plain(await person.textContent())).toContain(`≈${shown(withBoris.balance as number, 'USD', lang)}`);
+      await screenshot(page, testInfo, lang, '5-people');
+      await page.goBack();
     });
 
     await test.step('the choice survives a reload', async () => {
