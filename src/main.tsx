@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadScreens } from './app/router';
 import { makeStore } from './app/store';
 import { startI18n } from './lib/i18n';
+import { tokenStorage } from './lib/storage';
 import './styles/global.css';
 
 const store = makeStore();
@@ -17,7 +18,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-// The first render waits for the current language's text, so no key ever shows in its place.
+// The first render waits for the current language's text, so no key ever shows in its place;
+// the screen it will show is fetched meanwhile.
+preloadScreens(window.location.pathname, tokenStorage.get() !== null);
 void startI18n().then((i18n) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -3,26 +3,69 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { AnonymousOnly, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 
-const SignInPage = lazy(() => import('@/features/auth/components/SignInPage'));
-const SignUpPage = lazy(() => import('@/features/auth/components/SignUpPage'));
-const RestorePasswordPage = lazy(() => import('@/features/auth/components/RestorePasswordPage'));
-const CheckUserPage = lazy(() => import('@/features/profile/components/CheckUserPage'));
 /** A screen that reads the events, operations or people slices: those join the store with it. */
 const withScreenSlices =
   <T,>(load: () => Promise<T>) =>
   () =>
     Promise.all([import('./screen-slices'), load()]).then(([, screen]) => screen);
 
-const EventsPage = lazy(withScreenSlices(() => import('@/features/events/components/EventsPage')));
-// The event tabs are routes of their own, so each is a chunk of its own. Imported by path, not
-// through the operations index: the index also exports the operations slice, which must stay
-// out of the first screen's download.
-const TransactionsPage = lazy(withScreenSlices(() => import('@/features/operations/components/TransactionsPage')));
-const MySharePage = lazy(withScreenSlices(() => import('@/features/operations/components/MySharePage')));
-const DebtsPage = lazy(withScreenSlices(() => import('@/features/operations/components/DebtsPage')));
-const PeoplePage = lazy(withScreenSlices(() => import('@/features/people/components/PeoplePage')));
-const FaqPage = lazy(() => import('@/features/faq/components/FaqPage'));
-const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
+/**
+ * Each screen is a chunk of its own. The event tabs are imported by path, not through the
+ * operations index: the index also exports the operations slice, which must stay out of the
+ * first screen's download.
+ */
+const screens = {
+  signIn: () => import('@/features/auth/components/SignInPage'),
+  signUp: () => import('@/features/auth/components/SignUpPage'),
+  restorePassword: () => import('@/features/auth/components/RestorePasswordPage'),
+  checkUser: () => import('@/features/profile/components/CheckUserPage'),
+  events: withScreenSlices(() => import('@/features/events/components/EventsPage')),
+  transactions: withScreenSlices(() => import('@/features/operations/components/TransactionsPage')),
+  myShare: withScreenSlices(() => import('@/features/operations/components/MySharePage')),
+  debts: withScreenSlices(() => import('@/features/operations/components/DebtsPage')),
+  people: withScreenSlices(() => import('@/features/people/components/PeoplePage')),
+  faq: () => import('@/features/faq/components/FaqPage'),
+  notFound: () => import('./shell/NotFoundPage'),
+};
+
+const SignInPage = lazy(screens.signIn);
+const SignUpPage = lazy(screens.signUp);
+const RestorePasswordPage = lazy(screens.restorePassword);
+const CheckUserPage = lazy(screens.checkUser);
+const EventsPage = lazy(screens.events);
+const TransactionsPage = lazy(screens.transactions);
+const MySharePage = lazy(screens.myShare);
+const DebtsPage = lazy(screens.debts);
+const PeoplePage = lazy(screens.people);
+const FaqPage = lazy(screens.faq);
+const NotFoundPage = lazy(screens.notFound);
+
+export type ScreenName = keyof typeof screens;
+
+/** The screens the first render of `pathname` will show (the guards decide as they will). */
+export function screensFor(pathname: string, signedIn: boolean): ScreenName[] {
+  if (pathname === '/signup') return ['signUp'];
+  if (pathname === '/restore_password') return ['restorePassword'];
+  if (!signedIn) return ['signIn'];
+  if (pathname === '/' || /^\/events(\/|$)/.test(pathname)) {
+    if (/^\/events\/\d+\/my-share\/?$/.test(pathname)) return ['events', 'myShare'];
+    if (/^\/events\/\d+\/debts\/?$/.test(pathname)) return ['events', 'debts'];
+    if (/^\/events\/\d+/.test(pathname)) return ['events', 'transactions'];
+    return ['events'];
+  }
+  if (/^\/people(\/|$)/.test(pathname)) return ['people'];
+  if (pathname === '/faq') return ['faq'];
+  return [];
+}
+
+/**
+ * Starts fetching the screens the first render of `pathname` will need, so that they arrive
+ * while the language loads instead of after it (on a slow phone network that is a whole round
+ * trip less before anything shows). The router still loads them itself; this only starts early.
+ */
+export function preloadScreens(pathname: string, signedIn: boolean): void {
+  for (const screen of screensFor(pathname, signedIn)) void screens[screen]().catch(() => undefined);
+}
 
 /** Specification §2, in history mode. The events tabs are children of /events/:id. */
 export const routes: RouteObject[] = [
