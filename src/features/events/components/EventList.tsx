@@ -10,6 +10,7 @@ import { relativeTime } from '../time';
 import { BalanceMessage } from './BalanceMessage';
 import { ErrorText } from './ErrorText';
 import styles from './EventsPage.module.css';
+import layout from '@/components/MasterDetail.module.css';
 
 const TABS = ['transactions', 'my-share', 'debts'] as const;
 
@@ -29,7 +30,7 @@ export function EventList({ activeId, onCreate }: { activeId: number | null; onC
   let body;
   if (!listLoaded && listStatus === 'error') {
     body = (
-      <div className={styles.state} role="alert">
+      <div className={layout.state} role="alert">
         <p>{t('list.error')}</p>
         {listError && listError.code !== 'network' && listError.code !== 'internal' && <ErrorText error={listError} fallback="" className="muted" />}
         <Button scheme="gray" onClick={() => void dispatch(fetchEvents())}>
@@ -39,11 +40,11 @@ export function EventList({ activeId, onCreate }: { activeId: number | null; onC
     );
   } else if (!listLoaded) {
     body = (
-      <ul className={styles.rows} aria-hidden="true" data-testid="events-skeleton">
+      <ul className={layout.rows} aria-hidden="true" data-testid="events-skeleton">
         {[0, 1, 2, 3].map((i) => (
-          <li key={i} className={styles.skeletonRow}>
-            <span className={styles.skeletonAvatar} />
-            <span className={styles.skeletonLines}>
+          <li key={i} className={layout.skeletonRow}>
+            <span className={layout.skeletonAvatar} />
+            <span className={layout.skeletonLines}>
               <span />
               <span />
             </span>
@@ -53,14 +54,14 @@ export function EventList({ activeId, onCreate }: { activeId: number | null; onC
     );
   } else if (list.length === 0) {
     body = (
-      <div className={styles.state}>
+      <div className={layout.state}>
         <p>{t('list.empty')}</p>
         <Button onClick={onCreate}>{t('list.create')}</Button>
       </div>
     );
   } else {
     body = (
-      <ul className={styles.rows}>
+      <ul className={layout.rows}>
         {list.map((event) => (
           <EventRow key={event.id} event={event} active={event.id === activeId} to={`/events/${event.id}/${tab}`} />
         ))}
@@ -69,9 +70,9 @@ export function EventList({ activeId, onCreate }: { activeId: number | null; onC
   }
 
   return (
-    <div className={styles.list} data-tour="events-list" aria-busy={listStatus === 'loading'} data-status={listStatus}>
-      <div className={styles.listHead}>
-        <h1 className={styles.listTitle}>{t('list.title')}</h1>
+    <div className={layout.list} data-tour="events-list" aria-busy={listStatus === 'loading'} data-status={listStatus}>
+      <div className={layout.listHead}>
+        <h1 className={layout.listTitle}>{t('list.title')}</h1>
         <Button onClick={onCreate} data-tour="events-create" data-testid="create-event">
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
             <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

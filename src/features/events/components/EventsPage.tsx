@@ -8,6 +8,7 @@ import { CreateEventModal } from './CreateEventModal';
 import { EventList } from './EventList';
 import { EventView } from './EventView';
 import { UndoToast } from './UndoToast';
+import layout from '@/components/MasterDetail.module.css';
 import styles from './EventsPage.module.css';
 
 /**
@@ -40,11 +41,11 @@ export default function EventsPage() {
 
   const open = raw !== undefined;
   return (
-    <div className={styles.frame} data-open={open ? 'event' : 'list'}>
-      <aside className={styles.listPane} aria-label={t('list.title')}>
+    <div className={`${layout.frame} ${styles.frame}`} data-open={open ? 'detail' : 'list'}>
+      <aside className={layout.listPane} aria-label={t('list.title')}>
         <EventList activeId={id} onCreate={() => setCreating(true)} />
       </aside>
-      <section className={styles.eventPane}>
+      <section className={layout.detailPane}>
         {open ? (
           <EventView id={id} />
         ) : (

@@ -14,6 +14,7 @@ import { PeopleBalance } from './PeopleBalance';
 import { QuickLoan } from './QuickLoan';
 import { ShareBlock } from './ShareBlock';
 import styles from './People.module.css';
+import layout from '@/components/MasterDetail.module.css';
 
 /** A phone as a second line only when the name shown is not the phone itself. */
 function showPhone(p: Person): boolean {
@@ -57,7 +58,7 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
   let body;
   if (!list.loaded && list.status === 'error') {
     body = (
-      <div className={styles.state} role="alert">
+      <div className={layout.state} role="alert">
         <p>{t('list.error')}</p>
         <Button scheme="gray" onClick={() => void dispatch(fetchPeople({ page: 1, currency }))}>
           {t('common:actions.retry')}
@@ -70,11 +71,11 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
         <p className="visually-hidden" role="status">
           {t('common:actions.loading')}
         </p>
-        <ul className={styles.rows} aria-hidden="true" data-testid="people-skeleton">
+        <ul className={layout.rows} aria-hidden="true" data-testid="people-skeleton">
           {[0, 1, 2, 3, 4].map((i) => (
-            <li key={i} className={styles.skeletonRow}>
-              <span className={styles.skeletonAvatar} />
-              <span className={styles.skeletonLines}>
+            <li key={i} className={layout.skeletonRow}>
+              <span className={layout.skeletonAvatar} />
+              <span className={layout.skeletonLines}>
                 <span />
                 <span />
               </span>
@@ -85,14 +86,14 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
     );
   } else if (rows.length === 0) {
     body = (
-      <div className={styles.state} data-testid="people-empty">
+      <div className={layout.state} data-testid="people-empty">
         <p className={styles.emptyTitle}>{t('list.empty')}</p>
         <p className={styles.hint}>{t('list.emptyHint')}</p>
       </div>
     );
   } else {
     body = (
-      <ul className={styles.rows} data-testid="people-list">
+      <ul className={layout.rows} data-testid="people-list">
         {rows.map((row) =>
           row.type === 'person' ? (
             <PersonRow key={row.person.uid} person={row.person} family={row.family} active={row.person.uid === activeUid} currency={list.currency} approximate={list.approximate} />
@@ -122,9 +123,9 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
   }
 
   return (
-    <div className={styles.list} aria-busy={list.status === 'loading'} data-status={list.status}>
-      <div className={styles.listHead}>
-        <h1 className={styles.listTitle}>{t('list.title')}</h1>
+    <div className={layout.list} aria-busy={list.status === 'loading'} data-status={list.status}>
+      <div className={layout.listHead}>
+        <h1 className={layout.listTitle}>{t('list.title')}</h1>
         <Button onClick={() => setAddingFriend(true)} data-testid="add-friend">
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
             <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PeopleList } from './PeopleList';
 import { PersonView } from './PersonView';
+import layout from '@/components/MasterDetail.module.css';
 import styles from './People.module.css';
 
 /** A uid from the path: a positive integer, else null (which shows as not found). */
@@ -20,11 +21,11 @@ export default function PeoplePage() {
   const raw = useParams().uid;
   const open = raw !== undefined;
   return (
-    <div className={styles.frame} data-open={open ? 'person' : 'list'}>
-      <aside className={styles.listPane} aria-label={t('list.title')}>
+    <div className={`${layout.frame} ${styles.frame}`} data-open={open ? 'detail' : 'list'}>
+      <aside className={layout.listPane} aria-label={t('list.title')}>
         <PeopleList activeUid={parseUid(raw)} />
       </aside>
-      <section className={styles.personPane}>
+      <section className={layout.detailPane}>
         {open ? (
           <PersonView key={raw} uid={parseUid(raw)} />
         ) : (

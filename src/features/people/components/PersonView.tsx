@@ -18,6 +18,7 @@ import { addToContacts, fetchPeople, fetchPerson } from '../people-slice';
 import { exactDebts, recordPaybacks, sumByCurrency, type ExactDebt } from '../lib/payback';
 import { PeopleBalance } from './PeopleBalance';
 import styles from './People.module.css';
+import layout from '@/components/MasterDetail.module.css';
 
 function useAmounts() {
   const { i18n } = useTranslation();
@@ -57,7 +58,7 @@ export function PersonView({ uid }: { uid: number | null }) {
     return (
       <div className={styles.person} data-testid="person-not-found">
         {back}
-        <div className={styles.state} role="alert">
+        <div className={layout.state} role="alert">
           <p className={styles.emptyTitle}>{t('person.notFound')}</p>
           <p className={styles.hint}>{t('person.notFoundHint')}</p>
           <Button scheme="gray" onClick={() => setAddingFriend(true)}>
@@ -75,7 +76,7 @@ export function PersonView({ uid }: { uid: number | null }) {
     return (
       <div className={styles.person}>
         {back}
-        <div className={styles.state} role="alert">
+        <div className={layout.state} role="alert">
           <p>{t('person.error')}</p>
           <Button scheme="gray" onClick={() => void dispatch(fetchPerson({ uid, currency }))}>
             {t('common:actions.retry')}
@@ -88,7 +89,7 @@ export function PersonView({ uid }: { uid: number | null }) {
     return (
       <div className={styles.person}>
         {back}
-        <div className={styles.state}>
+        <div className={layout.state}>
           <Spinner size={28} />
         </div>
       </div>
