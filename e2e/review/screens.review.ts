@@ -56,23 +56,50 @@ test('every screen at both widths in both languages', async ({ browser, request 
       await anon.close();
 
       const page = await browser.newPage({ viewport });
-      await signedIn(page, anna, lang, event.id, tag);
+      await signedIn(page, anna, lang, event.id, boris.uid, tag);
       await page.close();
     }
   }
 });
 
-async function signedIn(page: Page, user: E2EUser, lang: 'en' | 'ru', eventId: number, tag: string) {
+/** Opens something from the header: on a phone its items are in the side menu. */
+async function fromHeader(page: Page, testId: string) {
+  const menu = page.getByTestId('menu-button');
+  if (await menu.isVisible()) await menu.click();
+  await page.getByTestId(testId).filter({ visible: true }).first().click();
+}
+
+async function signedIn(page: Page, user: E2EUser, lang: 'en' | 'ru', eventId: number, friend: number, tag: string) {
   await openAs(page, user, lang, '/events');
   await shot(page, `${tag}-10-events`);
   await page.goto(`/events/${eventId}/transactions`);
   await shot(page, `${tag}-11-transactions`);
+  await page.getByTestId('add-operation').click();
+  await shot(page, `${tag}-11b-operation-form`);
+  await page.keyboard.press('Escape');
   await page.goto(`/events/${eventId}/my-share`);
   await shot(page, `${tag}-12-my-share`);
   await page.goto(`/events/${eventId}/debts`);
   await shot(page, `${tag}-13-debts`);
   await page.goto('/people');
   await shot(page, `${tag}-14-people`);
+  await page.goto(`/people/${friend}`);
+  await shot(page, `${tag}-14b-person`);
+  await fromHeader(page, 'nav-contacts');
+  await shot(page, `${tag}-14c-contacts`);
+  await page.getByTestId('contact-book-add').click();
+  await shot(page, `${tag}-14d-add-friend`);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('profile-button').filter({ visible: true }).first().click();
+  await shot(page, `${tag}-14e-settings`);
+  await page.getByTestId('family-section').scrollIntoViewIfNeeded();
+  await shot(page, `${tag}-14f-settings-family`);
+  await page.keyboard.press('Escape');
+  await page.goto('/events');
+  await page.getByTestId('create-event').click();
+  await shot(page, `${tag}-14g-create-event`);
+  await page.keyboard.press('Escape');
   await page.goto('/faq');
   await shot(page, `${tag}-15-faq`);
   await page.goto('/nowhere');
