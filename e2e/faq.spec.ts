@@ -182,7 +182,7 @@ test.describe('guided tours and the FAQ page', () => {
 });
 
 test.describe('the installable app', () => {
-  test('has a manifest with its icons, and opens its shell from the cache with no network', async ({ page, context, request }) => {
+  test('has a manifest with its icons, and opens its shell from the cache with no network or a slow one', async ({ page, context, request }) => {
     const owner = await signUp(request, { firstName: 'Anna', lastName: 'Petrova' });
     await openSignedIn(page, owner, '/events', { toursDone: ['main'] });
 
@@ -207,5 +207,22 @@ test.describe('the installable app', () => {
     // The shell came from the cache: the app runs and says the server cannot be reached.
     await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
     await context.setOffline(false);
+
+    // A slow network: the page itself takes 8 s to come, the data is quick. After 3 s the worker
+    // answers with the cached shell and the app shows the screen with its data, long before 8 s.
+    let delayed = 0;
+    await context.route(/\/faq$/, async (route) => {
+      delayed += 1;
+      await new Promise((r) => setTimeout(r, 8000));
+      await route.continue().catch(() => undefined);
+    });
+    const started = Date.now();
+    await page.goto('/faq', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Questions and answers' })).toBeVisible({ timeout: 7000 });
+    const shownAfter = Date.now() - started;
+    expect(delayed, 'the slow answer went through the network').toBeGreaterThan(0);
+    expect(shownAfter).toBeGreaterThanOrEqual(3000);
+    expect(shownAfter).toBeLessThan(7000);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });
