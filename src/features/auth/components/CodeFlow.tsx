@@ -12,6 +12,7 @@ import { TextField } from '@/components/TextField';
 import { authErrorCleared, requestCode, setPasswordWithCode } from '../auth-slice';
 import { CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
 import { authErrorText } from './auth-errors';
+import cardPage from '@/components/CardPage.module.css';
 import styles from './Auth.module.css';
 
 /** docs/decisions/0005-signup-resend-timer.md: a new code can be asked for 60 seconds after the last one. */
@@ -127,20 +128,20 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
   );
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="code-flow-title">
+    <div className={cardPage.page}>
+      <section className={cardPage.card} aria-labelledby="code-flow-title">
         <ol className={styles.steps} aria-label={t('steps.label', { step: stepIndex })}>
           {[1, 2, 3].map((i) => (
             <li key={i} data-done={i <= stepIndex} />
           ))}
         </ol>
-        <h1 id="code-flow-title" className={styles.title}>
+        <h1 id="code-flow-title" className={cardPage.title}>
           {t(`${texts}.title`)}
         </h1>
 
         {step === 'phone' && (
           <>
-            <p className={styles.lead}>{t(`${texts}.phoneLead`)}</p>
+            <p className={cardPage.lead}>{t(`${texts}.phoneLead`)}</p>
             <form className={formStyles.form} onSubmit={(e) => void submitPhone(e)} noValidate>
               <PhoneInput
                 label={t('fields.phone')}
@@ -161,7 +162,7 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
 
         {step === 'code' && (
           <>
-            <p className={styles.lead}>{t('code.lead', { phone: shownPhone })}</p>
+            <p className={cardPage.lead}>{t('code.lead', { phone: shownPhone })}</p>
             <form className={formStyles.form} onSubmit={submitCode} noValidate>
               <TextField
                 label={t('fields.code')}
@@ -204,7 +205,7 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
 
         {step === 'password' && (
           <>
-            <p className={styles.lead}>{t(`${texts}.passwordLead`)}</p>
+            <p className={cardPage.lead}>{t(`${texts}.passwordLead`)}</p>
             <form className={formStyles.form} onSubmit={(e) => void submitPassword(e)} noValidate>
               <input type="hidden" name="username" autoComplete="username" value={e164} />
               <TextField

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { authErrorCleared, login } from '../auth-slice';
 import { authErrorText } from './auth-errors';
+import cardPage from '@/components/CardPage.module.css';
 import styles from './Auth.module.css';
 
 type FieldErrors = Partial<Record<'phone' | 'password', 'required_field' | 'phone_incorrect'>>;
@@ -42,12 +43,12 @@ export default function SignInPage() {
 
   const alert = authErrorText(t, serverError, 'internal');
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="signin-title">
-        <h1 id="signin-title" className={styles.title}>
+    <div className={cardPage.page}>
+      <section className={cardPage.card} aria-labelledby="signin-title">
+        <h1 id="signin-title" className={cardPage.title}>
           {t('signIn.title')}
         </h1>
-        <p className={styles.lead}>{t('signIn.lead')}</p>
+        <p className={cardPage.lead}>{t('signIn.lead')}</p>
         <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
           <PhoneInput
             label={t('fields.phone')}

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/Spinner';
 import { logout } from '@/features/auth';
 import { draftOf, validateDraft, type ProfileDraft } from './profile-form';
 import { ProfileFields } from './ProfileFields';
+import cardPage from '@/components/CardPage.module.css';
 import styles from './Profile.module.css';
 import { useSaveProfile } from './use-save-profile';
 
@@ -43,12 +44,12 @@ function CheckUserForm({ initial }: { initial: ProfileDraft }) {
   };
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="checkuser-title">
-        <h1 id="checkuser-title" className={styles.title}>
+    <div className={cardPage.page}>
+      <section className={`${cardPage.card} ${styles.card}`} aria-labelledby="checkuser-title">
+        <h1 id="checkuser-title" className={cardPage.title}>
           {t('complete.title')}
         </h1>
-        <p className={styles.lead}>{t('complete.lead')}</p>
+        <p className={cardPage.lead}>{t('complete.lead')}</p>
         <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
           <ProfileFields draft={draft} onChange={setDraft} errors={errors} />
           <div className={styles.actions}>
