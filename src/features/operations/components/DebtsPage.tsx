@@ -11,6 +11,7 @@ import { fetchDebtsCall, fetchPayoutCall } from '../operations-api';
 import { useEventPeople } from '../lib/people';
 import { fetchPayout, keyOf } from '../operations-slice';
 import { PaybackCard, transfersOf } from './PaybackCard';
+import tab from './TabPage.module.css';
 import styles from './Debts.module.css';
 
 type View = 'plan' | 'plain';
@@ -166,8 +167,8 @@ export default function DebtsPage() {
 
   return (
     <section className={styles.page} aria-labelledby="debts-title">
-      <div className={styles.head}>
-        <h2 id="debts-title" className={styles.heading}>
+      <div className={tab.head}>
+        <h2 id="debts-title" className={tab.heading}>
           {t('debts.title')}
         </h2>
         <div className={styles.segmented} role="radiogroup" aria-label={t('debts.view')}>

@@ -12,6 +12,7 @@ import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import { useEventPeople } from '../lib/people';
 import { expensesKeyOf, fetchExpenses } from '../operations-slice';
 import { PersonBars, SpendingChart, type DayPoint } from './SpendingChart';
+import tab from './TabPage.module.css';
 import styles from './MyShare.module.css';
 
 /** Spending operations listed at first, and added per 'show more'. */
@@ -129,10 +130,10 @@ export default function MySharePage() {
 
   return (
     <section className={styles.page} aria-labelledby="share-title" aria-busy={updating} data-testid="my-share">
-      <div className={styles.head}>
-        <h2 id="share-title" className={styles.heading}>
+      <div className={tab.head}>
+        <h2 id="share-title" className={tab.heading}>
           {t('share.title')}
-          <span className={styles.sub}>{t('share.participants', { count: data.participants_count })}</span>
+          <span className={tab.count}>{t('share.participants', { count: data.participants_count })}</span>
         </h2>
         {updating && (
           <span className={styles.updating} data-testid="share-updating">

@@ -6,6 +6,7 @@ import { KindIcon } from '../form/KindIcon';
 import { payerOf, sharersOf, timeLabel } from '../lib/feed';
 import { localeOf, money } from '../lib/money';
 import type { EventPeople } from '../lib/people';
+import tab from './TabPage.module.css';
 import styles from './Transactions.module.css';
 
 export interface RowActions {
@@ -28,7 +29,7 @@ function RowMenu({ op, actions }: { op: Operation; actions: RowActions }) {
   }, [open]);
   return (
     <div className={styles.menuWrap} ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className={styles.menuButton} aria-label={t('feed.actions')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <button type="button" className={tab.iconButton} aria-label={t('feed.actions')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
           <circle cx="4" cy="10" r="1.6" fill="currentColor" />
           <circle cx="10" cy="10" r="1.6" fill="currentColor" />

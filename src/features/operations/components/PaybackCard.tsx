@@ -14,6 +14,7 @@ import { newIdempotencyKey } from '../operations-api';
 import { createOperation } from '../operations-slice';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import type { EventPeople } from '../lib/people';
+import tab from './TabPage.module.css';
 import styles from './Debts.module.css';
 
 export interface Transfer {
@@ -168,7 +169,7 @@ export function PaybackCard({
           </span>
         )}
         {!editing && (
-          <button type="button" className={styles.edit} onClick={() => setEditing(true)} aria-label={t('payback.edit')} title={t('payback.edit')}>
+          <button type="button" className={tab.iconButton} onClick={() => setEditing(true)} aria-label={t('payback.edit')} title={t('payback.edit')}>
             <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
               <path d="M11 2.5l2.5 2.5L6 12.5H3.5V10z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
             </svg>

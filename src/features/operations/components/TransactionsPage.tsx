@@ -15,6 +15,7 @@ import { useEventPeople, type EventPeople } from '../lib/people';
 import { deleteOperation, keyOf, loadFeed, loadMore, markSeen, restoreOperation } from '../operations-slice';
 import { MoveDialog } from './MoveDialog';
 import { OperationRow, type RowActions } from './OperationRow';
+import tab from './TabPage.module.css';
 import styles from './Transactions.module.css';
 
 /** How long rows must have been on screen before they are marked seen together. */
@@ -273,10 +274,10 @@ export default function TransactionsPage() {
 
   return (
     <section className={styles.page} aria-labelledby="transactions-title">
-      <div className={styles.head}>
-        <h2 id="transactions-title" className={styles.heading}>
+      <div className={tab.head}>
+        <h2 id="transactions-title" className={tab.heading}>
           {t('feed.title')}
-          {current && feed.status === 'success' && <span className={styles.count}>{t('count', { count: feed.count, n: formatCount(feed.count, locale) })}</span>}
+          {current && feed.status === 'success' && <span className={tab.count}>{t('count', { count: feed.count, n: formatCount(feed.count, locale) })}</span>}
         </h2>
         {unread > 0 && (
           <span className={styles.unread}>
