@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sms: deps.sms,
         now: deps.now ?? systemClock,
         codeRequestsPerAddress: deps.config.CODE_REQUESTS_PER_ADDRESS,
+        codeTtlSeconds: deps.config.CODE_TTL_SECONDS,
       });
       await api.register(userRoutes, { db: deps.database.db, now: deps.now ?? systemClock });
     },

@@ -29,6 +29,8 @@ const configSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@dolya.app'),
   /** Code requests one address may make an hour; the end-to-end server, where every browser is 127.0.0.1, raises it. */
   CODE_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** How long an SMS code stays valid; only the real-server test shortens it, to watch a code expire. */
+  CODE_TTL_SECONDS: z.coerce.number().int().positive().max(86_400).default(600),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

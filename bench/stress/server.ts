@@ -1,22 +1,37 @@
 /** The real server as its own process, the way `npm start` runs it, for the stress scenarios and reports. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export interface RunningServer {
   url: string;
   process: ChildProcess;
+  /** Where the server's stdout and stderr go (appended to across runs). */
+  logFile: string;
   /** Ctrl-C: in-flight requests finish, the database closes. */
   stop(): Promise<void>;
   /** kill -9: nothing gets to finish. */
   kill(): Promise<void>;
 }
 
-let nextPort = Number(process.env.STRESS_PORT ?? 8290);
+let nextPort = process.env.STRESS_PORT ? Number(process.env.STRESS_PORT) : null;
+
+/** A port nobody listens on now: others run servers on this machine too, so a fixed one may be taken. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** `env` adds to or overrides the defaults (no web app, warnings only, no rates refresh). */
 export async function startServer(env: Record<string, string>, logName: string): Promise<RunningServer> {
-  const port = nextPort++;
+  const port = nextPort === null ? await freePort() : nextPort++;
   const logFile = path.resolve('.tmp', `stress-${logName}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'a');
@@ -52,6 +67,7 @@ export async function startServer(env: Record<string, string>, logName: string):
   return {
     url,
     process: child,
+    logFile,
     stop: async () => {
       child.kill('SIGINT');
       await exited;

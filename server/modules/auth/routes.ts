@@ -15,11 +15,14 @@ import type { SmsSender } from '../../lib/sms';
 import { login, logout, requestCode, setPasswordWithCode } from './service';
 
 /** Sign-up, password restore, login and logout (docs/api.md, Accounts). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sms: SmsSender; now: Clock; codeRequestsPerAddress?: number }> = async (
-  app,
-  { db, sms, now, codeRequestsPerAddress },
-) => {
-  const deps = { db, sms, now, codeRequestsPerAddress };
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  sms: SmsSender;
+  now: Clock;
+  codeRequestsPerAddress?: number;
+  codeTtlSeconds?: number;
+}> = async (app, { db, sms, now, codeRequestsPerAddress, codeTtlSeconds }) => {
+  const deps = { db, sms, now, codeRequestsPerAddress, codeTtlSeconds };
 
   app.post(
     '/v2/auth/code/',

@@ -51,6 +51,8 @@ export interface AuthDeps {
   now: Clock;
   /** Overrides CODE_REQUEST_LIMITS.perAddress.max (configuration CODE_REQUESTS_PER_ADDRESS). */
   codeRequestsPerAddress?: number;
+  /** Overrides CODE_TTL_SECONDS (configuration CODE_TTL_SECONDS). */
+  codeTtlSeconds?: number;
 }
 
 /** A phone as typed, in E.164, or 'phone incorrect'. */
@@ -105,22 +107,23 @@ export async function requestCode(
   await checkAccountFor(deps.db, purpose, phone);
 
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+  const ttlSeconds = deps.codeTtlSeconds ?? CODE_TTL_SECONDS;
   const id = await replaceCode(deps.db, {
     phone,
     purpose,
     codeHash: hashCode(phone, purpose, code),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
   });
   try {
-    await deps.sms.send(phone, `Dolya code: ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
+    await deps.sms.send(phone, `Dolya code: ${code}. It expires in ${Math.max(1, Math.round(ttlSeconds / 60))} minutes.`);
   } catch (err) {
     // A code nobody received must not stay guessable.
     await deleteCode(deps.db, id);
     log(err);
     throw new DomainError('code_send_failed', 'phone');
   }
-  return { phone, expiresIn: CODE_TTL_SECONDS };
+  return { phone, expiresIn: ttlSeconds };
 }
 
 /**
