@@ -14,7 +14,8 @@ import { useAutoStartTour } from '@/features/tours';
 import { createEvent } from '../events-slice';
 import { errorMessage } from './ErrorText';
 import { ParticipantPicker } from './ParticipantPicker';
-import formStyles from './ParticipantPicker.module.css';
+import formStyles from '@/components/Form.module.css';
+import styles from './ParticipantPicker.module.css';
 
 /** common/contract/events EVENT_NAME_MAX; importing it would bring zod into this chunk. */
 const EVENT_NAME_MAX = 100;
@@ -93,9 +94,9 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
         <div data-tour="create-event-currency">
           <CurrencySelect label={t('create.currency')} value={currency} onChange={setCurrency} />
         </div>
-        <fieldset className={formStyles.fieldset} data-tour="create-event-participants">
+        <fieldset className={`${formStyles.fieldset} ${styles.participants}`} data-tour="create-event-participants">
           <legend className={formStyles.label}>{t('create.participants')}</legend>
-          <p className={formStyles.note}>{t('create.participantsHint')}</p>
+          <p className={formStyles.hint}>{t('create.participantsHint')}</p>
           <ParticipantPicker taken={me ? [me.user] : []} selected={selected} onSelectedChange={setSelected} />
         </fieldset>
         {formError && (

@@ -8,6 +8,7 @@ import { loadPhoneLib, phoneLibIfLoaded, type PhoneLib } from '@/components/phon
 import { Spinner } from '@/components/Spinner';
 import { AddFriendModal, fetchContacts } from '@/features/contacts';
 import { pickerCandidates, SEARCH_DEBOUNCE_MS } from '../picker';
+import formStyles from '@/components/Form.module.css';
 import styles from './ParticipantPicker.module.css';
 
 /**
@@ -127,7 +128,7 @@ export function ParticipantPicker({
       />
       {status === 'loading' && contacts.length === 0 && <Spinner size={20} />}
       {status === 'error' && contacts.length === 0 && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={formStyles.error}>
           {t('picker.loadError')}{' '}
           <button type="button" className={styles.link} onClick={retry}>
             {t('common:actions.retry')}
@@ -163,7 +164,7 @@ export function ParticipantPicker({
         </>
       )}
       {actions && (
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <Button scheme="gray" onClick={actions.onCancel}>
             {t('picker.cancel')}
           </Button>
