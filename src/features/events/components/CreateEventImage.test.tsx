@@ -1,47 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '@common/contract/events';
-import type * as Images from '@/components/images';
+import { imageStubs, resetImageStubs } from '../../../../tests/web/image-stubs';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 import { eventAnswer, eventsServer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
 
-/*
- * jsdom decodes no pictures and has no canvas: the browser-only steps of images.ts are replaced
- * (their rules are tested in images.test.ts and end to end), and the cropper reports a crop as
- * soon as it mounts, as react-easy-crop does once its picture has loaded.
- */
-const images = vi.hoisted(() => ({
-  facts: { width: 400, height: 300 },
-  cropped: 'data:image/png;base64,Q1JPUFBFRA==',
-}));
-vi.mock('@/components/images', async (importOriginal) => {
-  const actual = await importOriginal<typeof Images>();
-  return {
-    ...actual,
-    readImageFile: vi.fn(async (file: File) => ({ url: 'blob:picture', facts: { name: file.name, type: file.type, size: file.size, ...images.facts } })),
-    cropToDataUrl: vi.fn(async () => images.cropped),
-    svgToPngDataUrl: vi.fn(async (src: string) => `data:image/png;base64,${btoa(src)}`),
-  };
-});
-vi.mock('react-easy-crop', () => ({
-  default: function FakeCropper({ onCropComplete }: { onCropComplete: (a: unknown, p: unknown) => void }) {
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    useEffect(() => onCropComplete({ x: 0, y: 0, width: 100, height: 100 }, { x: 50, y: 0, width: 300, height: 300 }), []);
-    return <div data-testid="fake-cropper" />;
-  },
-}));
+// Pictures: jsdom cannot decode or crop them (see tests/web/image-stubs).
+vi.mock('@/components/images', async (original) => (await import('../../../../tests/web/image-stubs')).imagesModule(original));
+vi.mock('react-easy-crop', async () => (await import('../../../../tests/web/image-stubs')).cropperModule);
 
 beforeEach(() => {
   signedIn();
   quietTabs();
 });
 afterEach(() => {
-  images.facts = { width: 400, height: 300 };
-  images.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
+  resetImageStubs();
 });
 
 /** The create form, with POST /event/ recording its body and answering the created event. */
@@ -84,22 +60,22 @@ describe('the event picture in the create-event form', () => {
     await user.upload(input, new File(['gif'], 'trip.gif', { type: 'image/gif' }));
     expect(await within(dialog).findByText(size)).toBeInTheDocument();
 
-    images.facts = { width: 69, height: 300 };
+    imageStubs.facts = { width: 69, height: 300 };
     await user.upload(input, new File(['png'], 'small.png', { type: 'image/png' }));
     expect(await within(dialog).findByText(size)).toBeInTheDocument();
     expect(screen.queryByTestId('image-cropper')).not.toBeInTheDocument();
 
-    images.facts = { width: 400, height: 300 };
+    imageStubs.facts = { width: 400, height: 300 };
     await user.upload(input, new File([new Uint8Array(5_242_881)], 'huge.jpg', { type: 'image/jpeg' }));
     expect(await within(dialog).findByText(size)).toBeInTheDocument();
 
-    images.cropped = `data:image/png;base64,${'A'.repeat(1_000_000)}`;
+    imageStubs.cropped = `data:image/png;base64,${'A'.repeat(1_000_000)}`;
     await user.upload(input, new File(['png'], 'big.png', { type: 'image/png' }));
     await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
     expect(await within(dialog).findByText('Picture size is too big')).toBeInTheDocument();
     expect(shownPicture(dialog)).toHaveAttribute('data-avatar', 'initials');
 
-    images.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
+    imageStubs.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
     await user.upload(input, new File(['png'], 'ok.png', { type: 'image/png' }));
     await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByTestId('image-cropper')).not.toBeInTheDocument());
@@ -175,10 +151,10 @@ describe('changing the event picture from the header', () => {
     const dialog = await screen.findByTestId('event-image-dialog');
     // Nothing new chosen yet: nothing to save.
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
-    images.facts = { width: 50, height: 50 };
+    imageStubs.facts = { width: 50, height: 50 };
     await user.upload(within(dialog).getByTestId('event-image-file') as HTMLInputElement, new File(['png'], 'small.png', { type: 'image/png' }));
     expect(await within(dialog).findByText('Picture size should be between 70x70px and 10000x10000px')).toBeInTheDocument();
-    images.facts = { width: 400, height: 300 };
+    imageStubs.facts = { width: 400, height: 300 };
     await user.upload(within(dialog).getByTestId('event-image-file') as HTMLInputElement, new File(['png'], 'ok.png', { type: 'image/png' }));
     await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());

@@ -1,40 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@common/contract/user';
-import type * as Images from '@/components/images';
 import { aCurrencyList, aNewUser, aUser, errorBody, initialLoadHandlers, noEventsHandler } from '../../../../tests/web/fixtures';
+import { imageStubs, resetImageStubs } from '../../../../tests/web/image-stubs';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 
-/*
- * jsdom decodes no pictures and has no canvas: the browser-only steps of images.ts are replaced
- * (the rules they feed are tested in images.test.ts and end to end), and the cropper reports a
- * crop as soon as it mounts, as react-easy-crop does once its picture has loaded.
- */
-const images = vi.hoisted(() => ({
-  facts: { width: 400, height: 300 },
-  cropped: 'data:image/png;base64,Q1JPUFBFRA==',
-}));
-vi.mock('@/components/images', async (importOriginal) => {
-  const actual = await importOriginal<typeof Images>();
-  return {
-    ...actual,
-    readImageFile: vi.fn(async (file: File) => ({ url: 'blob:picture', facts: { name: file.name, type: file.type, size: file.size, ...images.facts } })),
-    cropToDataUrl: vi.fn(async () => images.cropped),
-    svgToPngDataUrl: vi.fn(async (src: string) => `data:image/png;base64,${btoa(src)}`),
-  };
-});
-vi.mock('react-easy-crop', () => ({
-  default: function FakeCropper({ onCropComplete }: { onCropComplete: (a: unknown, p: unknown) => void }) {
-    // Once, like the real cropper after its picture loads (the handler is a new function every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    useEffect(() => onCropComplete({ x: 0, y: 0, width: 100, height: 100 }, { x: 50, y: 0, width: 300, height: 300 }), []);
-    return <div data-testid="fake-cropper" />;
-  },
-}));
+// Pictures: jsdom cannot decode or crop them (see tests/web/image-stubs).
+vi.mock('@/components/images', async (original) => (await import('../../../../tests/web/image-stubs')).imagesModule(original));
+vi.mock('react-easy-crop', async () => (await import('../../../../tests/web/image-stubs')).cropperModule);
 
 const PUT = '/app/api/v2/user/me/';
 
@@ -44,8 +20,7 @@ function signedIn(user: User) {
 }
 
 afterEach(() => {
-  images.facts = { width: 400, height: 300 };
-  images.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
+  resetImageStubs();
   vi.restoreAllMocks();
 });
 
@@ -141,22 +116,22 @@ describe('CheckUserPage: Complete your profile', () => {
     await u.upload(input, new File(['gif'], 'me.gif', { type: 'image/gif' }));
     expect(await screen.findByText(size)).toBeInTheDocument();
 
-    images.facts = { width: 69, height: 300 };
+    imageStubs.facts = { width: 69, height: 300 };
     await u.upload(input, new File(['png'], 'small.png', { type: 'image/png' }));
     expect(await screen.findByText(size)).toBeInTheDocument();
     expect(screen.queryByTestId('image-cropper')).not.toBeInTheDocument();
 
-    images.facts = { width: 400, height: 300 };
+    imageStubs.facts = { width: 400, height: 300 };
     await u.upload(input, new File([new Uint8Array(5_242_881)], 'huge.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByText(size)).toBeInTheDocument();
 
     // The crop comes out too long: refused with its own message.
-    images.cropped = `data:image/png;base64,${'A'.repeat(1_000_000)}`;
+    imageStubs.cropped = `data:image/png;base64,${'A'.repeat(1_000_000)}`;
     await u.upload(input, new File(['png'], 'big.png', { type: 'image/png' }));
     await u.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Picture size is too big')).toBeInTheDocument();
 
-    images.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
+    imageStubs.cropped = 'data:image/png;base64,Q1JPUFBFRA==';
     await u.upload(input, new File(['png'], 'ok.png', { type: 'image/png' }));
     await u.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByTestId('image-cropper')).not.toBeInTheDocument());
