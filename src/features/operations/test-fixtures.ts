@@ -7,6 +7,7 @@ import { contact, type Contact } from '@common/contract/contacts';
 import { event as eventSchema, payoutResponse, type Event, type EventParticipant, type PayoutResponse } from '@common/contract/events';
 import { expensesResponse, operation as operationSchema, operationListResponse, type ExpensesResponse, type Operation } from '@common/contract/operations';
 import { aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
+import { stubIntersectionObserver as stubObserver } from '../../../tests/web/intersection-observer';
 import { server } from '../../../tests/web/msw';
 import { resetObservers } from './lib/observe';
 
@@ -201,58 +202,5 @@ export function signedInWithEvent(e: Event = anEvent(), ops: Operation[] = []) {
   );
 }
 
-type ObserverEntry = { callback: IntersectionObserverCallback; observer: IntersectionObserver; elements: Set<Element> };
-
-/**
- * A stand-in IntersectionObserver for jsdom (which has none): nothing is visible until a test
- * says so with `show(element)`, as a user scrolling to it would.
- */
-export function stubIntersectionObserver() {
-  const observers: ObserverEntry[] = [];
-  class Stub implements IntersectionObserver {
-    readonly root = null;
-    readonly rootMargin: string;
-    readonly thresholds: number[];
-    private entry: ObserverEntry;
-    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      this.rootMargin = options?.rootMargin ?? '0px';
-      this.thresholds = [Number(options?.threshold ?? 0)];
-      this.entry = { callback, observer: this, elements: new Set() };
-      observers.push(this.entry);
-    }
-    observe(el: Element) {
-      this.entry.elements.add(el);
-    }
-    unobserve(el: Element) {
-      this.entry.elements.delete(el);
-    }
-    disconnect() {
-      this.entry.elements.clear();
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  resetObservers();
-  const original = globalThis.IntersectionObserver;
-  globalThis.IntersectionObserver = Stub as unknown as typeof IntersectionObserver;
-  const fire = (el: Element, isIntersecting: boolean) => {
-    for (const o of observers) {
-      if (!o.elements.has(el)) continue;
-      const rect = el.getBoundingClientRect();
-      o.callback(
-        [{ target: el, isIntersecting, intersectionRatio: isIntersecting ? 1 : 0, boundingClientRect: rect, intersectionRect: rect, rootBounds: null, time: 0 }],
-        o.observer,
-      );
-    }
-  };
-  return {
-    show: (el: Element) => fire(el, true),
-    hide: (el: Element) => fire(el, false),
-    observed: (el: Element) => observers.some((o) => o.elements.has(el)),
-    restore: () => {
-      resetObservers();
-      globalThis.IntersectionObserver = original;
-    },
-  };
-}
+/** The shared IntersectionObserver stand-in, with this feature's observer pool emptied around it. */
+export const stubIntersectionObserver = () => stubObserver({ reset: resetObservers });

@@ -136,46 +136,6 @@ export function signedIn(people: readonly Person[] = [], families: readonly Peop
   return { pages };
 }
 
-type ObserverRecord = { callback: IntersectionObserverCallback; elements: Set<Element>; self: IntersectionObserver };
-
-/** jsdom has no IntersectionObserver: this one sees nothing until a test scrolls an element into view. */
-export function stubIntersectionObserver() {
-  const records: ObserverRecord[] = [];
-  const original = globalThis.IntersectionObserver;
-  globalThis.IntersectionObserver = class {
-    readonly root = null;
-    readonly rootMargin = '0px';
-    readonly thresholds = [0];
-    private record: ObserverRecord;
-    constructor(callback: IntersectionObserverCallback) {
-      this.record = { callback, elements: new Set(), self: this as unknown as IntersectionObserver };
-      records.push(this.record);
-    }
-    observe(el: Element) {
-      this.record.elements.add(el);
-    }
-    unobserve(el: Element) {
-      this.record.elements.delete(el);
-    }
-    disconnect() {
-      this.record.elements.clear();
-    }
-    takeRecords() {
-      return [];
-    }
-  } as unknown as typeof IntersectionObserver;
-  return {
-    show(el: Element) {
-      for (const r of records) {
-        if (!r.elements.has(el)) continue;
-        const rect = el.getBoundingClientRect();
-        r.callback([{ target: el, isIntersecting: true, intersectionRatio: 1, boundingClientRect: rect, intersectionRect: rect, rootBounds: null, time: 0 }], r.self);
-      }
-    },
-    restore() {
-      globalThis.IntersectionObserver = original;
-    },
-  };
-}
+export { stubIntersectionObserver } from '../../../tests/web/intersection-observer';
 
 export const dialogueHandler = (id: number, other: number) => http.get(`/app/api/v1/event/${id}/`, () => json(aDialogue(id, other)));
