@@ -1,6 +1,7 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { contactListResponse, type Contact } from '@common/contract/contacts';
 import { currencyListResponse, type CurrencyListResponse } from '@common/contract/currency';
+import { event as eventSchema, type Event } from '@common/contract/events';
 import { userSchema, type User } from '@common/contract/user';
 import { ERROR_MESSAGES, type ErrorCode } from '@common/errors';
 
@@ -83,4 +84,28 @@ export function noEventsHandler() {
 /** An error body as the server sends it (DESIGN §6). */
 export function errorBody(code: ErrorCode, status: number, field?: string) {
   return HttpResponse.json({ error: ERROR_MESSAGES[code], code, ...(field ? { field } : {}) }, { status });
+}
+
+/**
+ * An event as GET /event/{id}/ answers it: in roubles, exact, not deleted, without a picture,
+ * owned by the viewer, all read and settled, unless `fields` say otherwise.
+ */
+export function anEventAnswer(fields: Partial<Event> & Pick<Event, 'id' | 'owner' | 'created' | 'last_activity'>): Event {
+  return eventSchema.parse({
+    event_name: '',
+    quasi_event_name: null,
+    eventCurrency: 'RUB',
+    currency: 'RUB',
+    approximate: false,
+    original: false,
+    del_date: null,
+    image_url: null,
+    isUserOwner: true,
+    unread_cnt: 0,
+    payout: 0,
+    family_payout: 0,
+    contacts: [],
+    families: [],
+    ...fields,
+  });
 }

@@ -8,6 +8,7 @@ import { currencyListResponse } from '@common/contract/currency';
 import { event as eventSchema, eventListResponse, payoutResponse, type Event, type EventParticipant } from '@common/contract/events';
 import { expensesResponse, operationListResponse } from '@common/contract/operations';
 import { userSchema } from '@common/contract/user';
+import { anEventAnswer } from '../../../tests/web/fixtures';
 import { server } from '../../../tests/web/msw';
 
 export const ME = 1;
@@ -58,20 +59,10 @@ export function makeEvent(overrides: Partial<Event> & { id: number }): Event {
     f.balance += c.balance;
     byFamily.set(c.family, f);
   }
-  return eventSchema.parse({
+  return anEventAnswer({
     event_name: 'Trip',
-    quasi_event_name: null,
-    eventCurrency: 'RUB',
-    currency: 'RUB',
-    approximate: false,
-    original: false,
-    del_date: null,
-    image_url: null,
     owner: ME,
-    isUserOwner: true,
-    unread_cnt: 0,
     payout: contacts.find((c) => c.uid === ME)?.balance ?? 0,
-    family_payout: 0,
     created: NOW,
     last_activity: NOW,
     families: [...byFamily.entries()].map(([id, f]) => ({ id, ...f })),

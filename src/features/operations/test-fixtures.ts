@@ -4,9 +4,9 @@
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { contact, type Contact } from '@common/contract/contacts';
-import { event as eventSchema, payoutResponse, type Event, type EventParticipant, type PayoutResponse } from '@common/contract/events';
+import { payoutResponse, type Event, type EventParticipant, type PayoutResponse } from '@common/contract/events';
 import { expensesResponse, operation as operationSchema, operationListResponse, type ExpensesResponse, type Operation } from '@common/contract/operations';
-import { aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
+import { anEventAnswer, aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
 import { stubIntersectionObserver as stubObserver } from '../../../tests/web/intersection-observer';
 import { server } from '../../../tests/web/msw';
 import { resetObservers } from './lib/observe';
@@ -50,21 +50,11 @@ export function anEvent(overrides: Partial<Event> = {}, balances: Partial<Record
     person(VERA, 'Вера Петрова', 2, balances[VERA] ?? 0),
     person(GLEB, 'Gleb Orlov', 2, balances[GLEB] ?? 0),
   ];
-  return eventSchema.parse({
+  return anEventAnswer({
     id: EVENT_ID,
     event_name: 'Dacha',
-    quasi_event_name: null,
-    eventCurrency: 'RUB',
-    currency: 'RUB',
-    approximate: false,
-    original: false,
-    del_date: null,
-    image_url: null,
     owner: ME,
-    isUserOwner: true,
-    unread_cnt: 0,
     payout: balances[ME] ?? 0,
-    family_payout: 0,
     created: NOW,
     last_activity: NOW,
     families: [

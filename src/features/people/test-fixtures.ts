@@ -3,7 +3,7 @@
  * only tested on what the real API could send.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { event as eventSchema, type Event } from '@common/contract/events';
+import type { Event } from '@common/contract/events';
 import { operation as operationSchema } from '@common/contract/operations';
 import {
   peopleListResponse,
@@ -14,7 +14,7 @@ import {
   type Person,
   type PersonResponse,
 } from '@common/contract/people';
-import { aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
+import { anEventAnswer, aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
 import { server } from '../../../tests/web/msw';
 
 export const ME = 7;
@@ -66,24 +66,12 @@ export function aPersonResponse(p: Person, overrides: Partial<PersonResponse> = 
 }
 
 export function aDialogue(id: number, other: number): Event {
-  return eventSchema.parse({
+  return anEventAnswer({
     id,
-    event_name: '',
     quasi_event_name: 'Boris',
-    eventCurrency: 'RUB',
-    currency: 'RUB',
-    approximate: false,
-    original: false,
-    del_date: null,
-    image_url: null,
     owner: ME,
-    isUserOwner: true,
-    unread_cnt: 0,
-    payout: 0,
-    family_payout: 0,
     created: '2026-11-21T12:00:00.000Z',
     last_activity: '2026-11-21T12:00:00.000Z',
-    contacts: [],
     families: [
       { id: 1, members: [ME], balance: 0 },
       { id: 2, members: [other], balance: 0 },
