@@ -11,6 +11,7 @@ import { BalanceMessage } from './BalanceMessage';
 import { ErrorText } from './ErrorText';
 import styles from './EventsPage.module.css';
 import layout from '@/components/MasterDetail.module.css';
+import { SkeletonRows } from '@/components/SkeletonRows';
 
 const TABS = ['transactions', 'my-share', 'debts'] as const;
 
@@ -39,19 +40,7 @@ export function EventList({ activeId, onCreate }: { activeId: number | null; onC
       </div>
     );
   } else if (!listLoaded) {
-    body = (
-      <ul className={layout.rows} aria-hidden="true" data-testid="events-skeleton">
-        {[0, 1, 2, 3].map((i) => (
-          <li key={i} className={layout.skeletonRow}>
-            <span className={layout.skeletonAvatar} />
-            <span className={layout.skeletonLines}>
-              <span />
-              <span />
-            </span>
-          </li>
-        ))}
-      </ul>
-    );
+    body = <SkeletonRows count={4} testId="events-skeleton" />;
   } else if (list.length === 0) {
     body = (
       <div className={layout.state}>
@@ -98,7 +87,7 @@ function EventRow({ event, active, to }: { event: Event; active: boolean; to: st
   const when = relativeTime(event.last_activity, i18n.language);
   return (
     <li>
-      <Link to={to} className={styles.row} aria-current={active ? 'page' : undefined} data-testid={`event-row-${event.id}`}>
+      <Link to={to} className={`${layout.rowLink} ${styles.row}`} aria-current={active ? 'page' : undefined} data-testid={`event-row-${event.id}`}>
         <Avatar url={event.image_url} name={title} size={44} />
         <span className={styles.rowMain}>
           <span className={styles.rowLine}>

@@ -15,6 +15,7 @@ import { QuickLoan } from './QuickLoan';
 import { ShareBlock } from './ShareBlock';
 import styles from './People.module.css';
 import layout from '@/components/MasterDetail.module.css';
+import { SkeletonRows } from '@/components/SkeletonRows';
 
 /** A phone as a second line only when the name shown is not the phone itself. */
 function showPhone(p: Person): boolean {
@@ -71,17 +72,7 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
         <p className="visually-hidden" role="status">
           {t('common:actions.loading')}
         </p>
-        <ul className={layout.rows} aria-hidden="true" data-testid="people-skeleton">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <li key={i} className={layout.skeletonRow}>
-              <span className={layout.skeletonAvatar} />
-              <span className={layout.skeletonLines}>
-                <span />
-                <span />
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SkeletonRows count={5} testId="people-skeleton" />
       </>
     );
   } else if (rows.length === 0) {
@@ -179,7 +170,7 @@ function PersonRow({
   return (
     <li className={inFamily ? `${styles.row} ${styles.inFamily}` : styles.row} data-testid={`person-row-${person.uid}`} data-family={family?.id}>
       <div className={styles.rowTop}>
-        <Link to={`/people/${person.uid}`} className={styles.rowLink} aria-current={active ? 'page' : undefined} data-testid={`person-link-${person.uid}`}>
+        <Link to={`/people/${person.uid}`} className={`${layout.rowLink} ${styles.rowLink}`} aria-current={active ? 'page' : undefined} data-testid={`person-link-${person.uid}`}>
           <Avatar url={person.avatar_url} name={person.name} size={44} />
           <span className={styles.rowMain}>
             <span className={styles.rowName}>{person.name}</span>
