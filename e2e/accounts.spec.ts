@@ -102,7 +102,7 @@ async function signIn(page: Page, lang: Lang, phone: string, password: string, r
 /** The header avatar shows a picture the server stored (at 140x140) and the browser decoded. */
 async function expectStoredAvatar(avatar: Locator): Promise<string> {
   const img = avatar.locator('img');
-  await expect(img).toHaveAttribute('src', /^\/app\/img\/\d+\/140x140\.webp$/);
+  await expect(img).toHaveAttribute('src', /^\/app\/img\/[0-9a-f]{32}\/140x140\.webp$/);
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   return (await img.getAttribute('src'))!;
 }

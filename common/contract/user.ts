@@ -51,7 +51,7 @@ export const userSchema = z.object({
   currency: z.string(),
   /** The currency's English name. */
   cur_description: z.string(),
-  /** '/app/img/12/{size}.webp', or null without an avatar. */
+  /** '/app/img/<32 hex digits of key>/{size}.webp', or null without an avatar. */
   avatar_url: z.string().nullable(),
   /** E.164. */
   phone: z.string(),

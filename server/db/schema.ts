@@ -110,16 +110,25 @@ export const contacts = pgTable(
   (t) => [primaryKey({ columns: [t.ownerId, t.contactId] }), index('contacts_contact_idx').on(t.contactId)],
 );
 
-/** Re-encoded pictures (only pixels survive), and their resized variants cached on first request. */
-export const images = pgTable('images', {
-  id: serial('id').primaryKey(),
-  ownerId: integer('owner_id'),
-  data: bytea('data').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  etag: text('etag').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/**
+ * Re-encoded pictures (only pixels survive), and their resized variants cached on first request.
+ * `key` is the picture's public name in its URL: 128 random bits, so pictures cannot be found by
+ * counting (docs/decisions/0009-image-keys.md); `id` stays internal.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    ownerId: integer('owner_id'),
+    data: bytea('data').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    etag: text('etag').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('images_key_idx').on(t.key)],
+);
 
 export const imageVariants = pgTable(
   'image_variants',

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, users } from '../../db/schema';
+import { imageKeyOf } from '../images/repository';
 
 export interface PersonRow {
   id: number;
@@ -8,7 +9,7 @@ export interface PersonRow {
   fullName: string;
   gender: string | null;
   currency: string;
-  avatarImageId: number | null;
+  avatarKey: string | null;
   registered: boolean;
   familyId: number | null;
   /** The viewer's name for them, '' when they are not in the viewer's contacts. */
@@ -22,7 +23,7 @@ const personColumns = (viewer: number) => ({
   fullName: users.fullName,
   gender: users.gender,
   currency: users.currency,
-  avatarImageId: users.avatarImageId,
+  avatarKey: imageKeyOf(users.avatarImageId),
   registered: sql<boolean>`${users.passwordHash} is not null`,
   familyId: users.familyId,
   contactName: sql<string>`coalesce(${contacts.name}, '')`,

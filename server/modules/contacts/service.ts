@@ -3,11 +3,8 @@ import { DomainError } from '../../../common/errors';
 import { displayName, normalizeName } from '../../../common/names';
 import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
+import { pictureUrl } from '../images/service';
 import { contactRows, deleteContacts, insertPlaceholders, peopleByIds, upsertContacts, usersByPhones, type PersonRow } from './repository';
-
-export function avatarUrl(imageId: number | null): string | null {
-  return imageId === null ? null : `/app/img/${imageId}/{size}.webp`;
-}
 
 /** A person as the viewer sees them (specification §3 Contact); the viewer is 'me'. */
 export function toContact(row: PersonRow, viewer: number): Contact {
@@ -19,7 +16,7 @@ export function toContact(row: PersonRow, viewer: number): Contact {
     phone: row.phone,
     full_name: row.fullName,
     contact_name: me ? 'me' : row.contactName,
-    avatar_url: avatarUrl(row.avatarImageId),
+    avatar_url: pictureUrl(row.avatarKey),
     is_contact_exists: me || row.isContact,
     is_registered: row.registered,
     balance: [],

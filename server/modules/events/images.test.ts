@@ -32,7 +32,7 @@ describe('the event image', () => {
     const res = await create(anna, { image_url: `data:image/jpeg;base64,${await picture(300, 300, 'jpeg')}` });
     expect(res.status).toBe(201);
     const ev = eventSchema.parse(res.body);
-    expect(ev.image_url).toMatch(/^\/app\/img\/\d+\/\{size\}\.webp$/);
+    expect(ev.image_url).toMatch(/^\/app\/img\/[0-9a-f]{32}\/\{size\}\.webp$/);
     const served = await fetchImage(ev.image_url!);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
@@ -56,7 +56,8 @@ describe('the event image', () => {
     ['garbage base64', async () => 'not base64 at all !!!', 'picture_invalid'],
     ['longer than the cropped-URL limit', async () => 'A'.repeat(1_000_004), 'picture_too_big'],
     ['over 5 MB', async () => randomBytes(6_000_000).toString('base64'), 'picture_too_big'],
-    ["someone's stored picture", async () => '/app/img/1/{size}.webp', 'picture_invalid'],
+    ["someone's stored picture", async () => String((await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: boris.token, body: { avatar_url: await picture(90, 90) } })).body.avatar_url), 'picture_invalid'],
+    ['a picture URL of the old numbered form', async () => '/app/img/1/{size}.webp', 'picture_invalid'],
   ])('refuses %s on creation with its code, creating nothing', async (_name, input, code) => {
     const before = await call(t.app, 'GET', '/app/api/v1/event/', { token: anna.token });
     const res = await create(anna, { image_url: await input() });
@@ -72,7 +73,7 @@ describe('the event image', () => {
     const replaced = await update(anna, id, { image_url: await picture(150, 150) });
     expect(replaced.status).toBe(200);
     const second = eventSchema.parse(replaced.body).image_url!;
-    expect(second).toMatch(/^\/app\/img\/\d+\/\{size\}\.webp$/);
+    expect(second).toMatch(/^\/app\/img\/[0-9a-f]{32}\/\{size\}\.webp$/);
     expect(second).not.toBe(first);
     expect((await fetchImage(first)).statusCode).toBe(404);
     expect((await fetchImage(second)).statusCode).toBe(200);

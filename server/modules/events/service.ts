@@ -5,9 +5,10 @@ import { normalizeName } from '../../../common/names';
 import { planFamilySettlement } from '../../../common/settle';
 import type { Db, Queryable } from '../../db/client';
 import { contactIdsOf, peopleByIds, type PersonRow } from '../contacts/repository';
-import { avatarUrl, toContact } from '../contacts/service';
+import { toContact } from '../contacts/service';
 import { displayConversion, type DisplayConversion } from '../currency/service';
-import { deleteImage, imageIdFromUrl, pictureChange } from '../images/service';
+import { imageKeysByIds } from '../images/repository';
+import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../images/service';
 import { reconvertEventOperations } from '../operations/service';
 import {
   dialogueByKey,
@@ -77,16 +78,13 @@ async function conversionFor(db: Queryable, cache: Map<string, DisplayConversion
   return conv;
 }
 
-function imageUrlOf(event: EventRow): string | null {
-  return avatarUrl(event.imageId);
-}
-
 /** Whole events as the viewer sees them; everything is fetched in a fixed number of queries. */
 export async function eventViews(db: Queryable, viewer: number, rows: readonly EventRow[], opts: ViewOptions = {}): Promise<Event[]> {
   const ids = rows.map((r) => r.id);
   const participants = await participantsOf(db, ids);
   const people = new Map((await peopleByIds(db, viewer, [...new Set(participants.map((p) => p.userId))])).map((p) => [p.id, p]));
   const unread = await unreadCounts(db, viewer, ids);
+  const imageKeys = await imageKeysByIds(db, rows.flatMap((r) => (r.imageId === null ? [] : [r.imageId])));
   const byEvent = new Map<number, ParticipantRow[]>();
   for (const p of participants) {
     const list = byEvent.get(p.eventId) ?? [];
@@ -118,7 +116,7 @@ export async function eventViews(db: Queryable, viewer: number, rows: readonly E
       approximate: conv.approximate,
       original: opts.original === true,
       del_date: row.deletedAt ? row.deletedAt.toISOString() : null,
-      image_url: imageUrlOf(row),
+      image_url: pictureUrl(row.imageId === null ? null : (imageKeys.get(row.imageId) ?? null)),
       owner: row.ownerId,
       isUserOwner: row.ownerId === viewer,
       unread_cnt: Math.max(0, unread.get(row.id) ?? 0),
@@ -165,10 +163,10 @@ function initialFamilies(order: readonly number[], people: ReadonlyMap<number, P
 }
 
 /** True when an update's image_url asks for the picture the event already has (or none, again). */
-function keepsImage(event: EventRow, url: string | null | undefined): boolean {
+async function keepsImage(db: Queryable, event: EventRow, url: string | null | undefined): Promise<boolean> {
   if (url === undefined) return true;
   if (url === null || url === '') return event.imageId === null;
-  return event.imageId !== null && imageIdFromUrl(url) === event.imageId;
+  return event.imageId !== null && (await imageIdFromUrl(db, url)) === event.imageId;
 }
 
 function requireCurrency(code: string): string {
@@ -341,7 +339,7 @@ export async function updateEvent(db: Db, viewer: number, eventId: number, body:
       if (!name) throw new DomainError('event_name_required', 'event_name');
       set.name = name;
     }
-    if (!keepsImage(event, data.image_url)) {
+    if (!(await keepsImage(tx, event, data.image_url))) {
       requireOwner(event, viewer);
       const imageId = await pictureChange(tx, data.image_url, event.imageId, viewer, 'image_url');
       if (imageId !== undefined) {

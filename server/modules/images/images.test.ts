@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../common/errors';
 import { imageVariants, images } from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
-import { deleteImage, IMAGE_SIZES, imageIdFromUrl, storeImage } from './service';
+import { deleteImage, IMAGE_SIZES, imageIdFromUrl, imageKeyFromUrl, storeImage } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,8 +33,8 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 describe('storeImage', () => {
   it('re-encodes to square WebP of at most 1024 px and answers the {size} URL', async () => {
     const stored = await storeImage(t.database.db, b64(await picture(2000, 2001, 'jpeg')), null);
-    expect(stored.url).toBe(`/app/img/${stored.id}/{size}.webp`);
-    expect(imageIdFromUrl(stored.url)).toBe(stored.id);
+    expect(stored.url).toBe(`/app/img/${stored.key}/{size}.webp`);
+    expect(await imageIdFromUrl(t.database.db, stored.url)).toBe(stored.id);
     const [row] = await t.database.db.select().from(images).where(eq(images.id, stored.id));
     const meta = await sharp(row!.data).metadata();
     expect([meta.format, meta.width, meta.height, row!.width, row!.height]).toEqual(['webp', 1024, 1024, 1024, 1024]);
@@ -95,7 +95,27 @@ describe('storeImage', () => {
   });
 });
 
-describe('GET /app/img/<id>/<size>.webp', () => {
+describe('image keys', () => {
+  it('names each picture by 128 random bits, never by its position in the table', async () => {
+    const stored = await Promise.all([1, 2, 3].map(async () => storeImage(t.database.db, b64(await picture(80, 80)), null)));
+    const keys = stored.map((s) => s.key);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(3);
+    for (const s of stored) {
+      expect(imageKeyFromUrl(s.url)).toBe(s.key);
+      expect(s.url).not.toContain(`/${s.id}/`);
+    }
+  });
+
+  it('finds no image from a URL of the old numbered form or of a key nobody holds', async () => {
+    const stored = await storeImage(t.database.db, b64(await picture(80, 80)), null);
+    expect(await imageIdFromUrl(t.database.db, `/app/img/${stored.id}/{size}.webp`)).toBeNull();
+    expect(await imageIdFromUrl(t.database.db, `/app/img/${'0'.repeat(32)}/{size}.webp`)).toBeNull();
+    expect(await imageIdFromUrl(t.database.db, stored.url.replace('/app/img/', '/app/img/x'))).toBeNull();
+  });
+});
+
+describe('GET /app/img/<key>/<size>.webp', () => {
   let url: string;
   let id: number;
   beforeAll(async () => {
@@ -157,7 +177,7 @@ describe('GET /app/img/<id>/<size>.webp', () => {
     expect(res.rawPayload.length).toBe(0);
   });
 
-  it('answers a JSON 404 for unlisted sizes, other extensions, bad or unknown ids and deleted images', async () => {
+  it('answers a JSON 404 for unlisted sizes, other extensions, bad or unknown keys, numbered ids and deleted images', async () => {
     const gone = await storeImage(t.database.db, b64(await picture(100, 100)), null);
     await get(gone.url.replace('{size}', '45x45'));
     await deleteImage(t.database.db, gone.id);
@@ -172,6 +192,9 @@ describe('GET /app/img/<id>/<size>.webp', () => {
       '/app/img/-1/140x140.webp',
       '/app/img/99999999999999999999/140x140.webp',
       '/app/img/999999/140x140.webp',
+      `/app/img/${id}/140x140.webp`,
+      `/app/img/${'f'.repeat(32)}/140x140.webp`,
+      `/app/img/${url.split('/')[3]!.toUpperCase()}/140x140.webp`,
       gone.url.replace('{size}', '45x45'),
     ]) {
       const res = await call(t.app, 'GET', path);

@@ -4,7 +4,7 @@ import { DomainError } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import { imageVariant, isImageSize } from './service';
 
-const params = z.object({ id: z.string(), file: z.string() });
+const params = z.object({ key: z.string(), file: z.string() });
 
 /** RFC 9110: If-None-Match compares weakly and may list several tags, or '*'. */
 function matchesAny(header: string | undefined, etag: string): boolean {
@@ -16,15 +16,14 @@ function matchesAny(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET /app/img/<id>/<size>.webp. An image never changes under its id (a new picture is a new
- * id), so browsers may keep it for a year without asking again.
+ * GET /app/img/<key>/<size>.webp. An image never changes under its key (a new picture is a new
+ * key), so browsers may keep it for a year without asking again.
  */
 export const imageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/:id/:file', { schema: { params } }, async (request, reply) => {
+  app.get('/:key/:file', { schema: { params } }, async (request, reply) => {
     const size = /^(\d{1,5}x\d{1,5})\.webp$/.exec(request.params.file)?.[1];
-    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
-    if (id === null || !size || !isImageSize(size)) throw new DomainError('not_found');
-    const variant = await imageVariant(db, id, size);
+    if (!size || !isImageSize(size)) throw new DomainError('not_found');
+    const variant = await imageVariant(db, request.params.key, size);
     if (!variant) throw new DomainError('not_found');
     const etag = `"${variant.etag}"`;
     reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { DomainError } from '../../../common/errors';
 import type { Queryable } from '../../db/client';
-import { deleteImageRows, findImage, findVariant, insertImage, saveVariant } from './repository';
+import { deleteImageRows, findImageByKey, findImageIdByKey, findVariantByKey, insertImage, saveVariant } from './repository';
 
 /** Specification §5 and §9: each side 70 to 10000 px, the file at most 5 MB, square after the crop. */
 export const MAX_IMAGE_BYTES = 5_242_880;
@@ -21,16 +21,38 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const SHARP_INPUT = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'error' } as const;
 const WEBP = { quality: 85 } as const;
 
-/** The URL an image is served at, `{size}` left for the client (DESIGN §1). */
-export function imageUrl(id: number): string {
-  return `/app/img/${id}/{size}.webp`;
+/** An image's public name: 128 random bits as 32 hex digits, the form the migration gave older pictures. */
+const IMAGE_KEY = /^[0-9a-f]{32}$/;
+const newImageKey = () => randomBytes(16).toString('hex');
+
+export function isImageKey(text: string): boolean {
+  return IMAGE_KEY.test(text);
 }
 
-/** The image id in a URL made by `imageUrl` (with `{size}` or a real size), or null for anything else. */
-export function imageIdFromUrl(url: string): number | null {
-  const match = /^\/app\/img\/(\d{1,10})\/[^/]+\.webp$/.exec(url);
-  return match ? Number(match[1]) : null;
+/** The URL an image is served at, `{size}` left for the client (DESIGN §1). */
+export function imageUrl(key: string): string {
+  return `/app/img/${key}/{size}.webp`;
 }
+
+/** `imageUrl` for an optional picture. */
+export function pictureUrl(key: string | null): string | null {
+  return key === null ? null : imageUrl(key);
+}
+
+/** The image key in a URL made by `imageUrl` (with `{size}` or a real size), or null for anything else. */
+export function imageKeyFromUrl(url: string): string | null {
+  const match = /^\/app\/img\/([^/]{1,64})\/[^/]+\.webp$/.exec(url);
+  return match && isImageKey(match[1]!) ? match[1]! : null;
+}
+
+/** The id of the image a URL names, or null when it names none (a malformed URL, a deleted or never-existing picture). */
+export async function imageIdFromUrl(db: Queryable, url: string): Promise<number | null> {
+  const key = imageKeyFromUrl(url);
+  return key === null ? null : findImageIdByKey(db, key);
+}
+
+/** True for any URL in the form of a stored picture's, whether or not the picture exists. */
+const looksLikeImageUrl = (url: string) => url.startsWith('/app/img/');
 
 const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -87,7 +109,7 @@ export async function storeImage(
   base64: string,
   ownerId: number | null,
   field = 'avatar_url',
-): Promise<{ id: number; url: string }> {
+): Promise<{ id: number; key: string; url: string }> {
   let input: Buffer;
   try {
     input = decodeBase64Picture(base64);
@@ -96,8 +118,9 @@ export async function storeImage(
     throw err;
   }
   const { data, side } = await normalizePicture(input, field);
-  const id = await insertImage(db, { ownerId, data, width: side, height: side, etag: etagOf(data) });
-  return { id, url: imageUrl(id) };
+  const key = newImageKey();
+  const id = await insertImage(db, { key, ownerId, data, width: side, height: side, etag: etagOf(data) });
+  return { id, key, url: imageUrl(key) };
 }
 
 /** Specification §5: the cropped picture's data URL is at most 1,000,000 characters ('Picture size is too big'). */
@@ -118,9 +141,8 @@ export async function pictureChange(
 ): Promise<number | null | undefined> {
   if (value === undefined) return undefined;
   if (value === null || value === '') return current === null ? undefined : null;
-  const existing = imageIdFromUrl(value);
-  if (existing !== null) {
-    if (existing === current) return undefined;
+  if (looksLikeImageUrl(value)) {
+    if (current !== null && (await imageIdFromUrl(db, value)) === current) return undefined;
     throw new DomainError('picture_invalid', field);
   }
   if (value.length > MAX_PICTURE_TEXT_LENGTH) throw new DomainError('picture_too_big', field);
@@ -137,15 +159,16 @@ export function isImageSize(size: string): size is ImageSize {
 }
 
 /** One size of an image, rendered on first request and kept in the database, or null when the image does not exist. */
-export async function imageVariant(db: Queryable, id: number, size: ImageSize): Promise<{ data: Buffer; etag: string } | null> {
-  const cached = await findVariant(db, id, size);
+export async function imageVariant(db: Queryable, key: string, size: ImageSize): Promise<{ data: Buffer; etag: string } | null> {
+  if (!isImageKey(key)) return null;
+  const cached = await findVariantByKey(db, key, size);
   if (cached) return cached;
-  const image = await findImage(db, id);
+  const image = await findImageByKey(db, key);
   if (!image) return null;
   const side = Number(size.split('x')[0]);
   // A small original is served at its own size; the browser scales it, and upscaled bytes add nothing.
   const data = await sharp(image.data).resize(side, side, { fit: 'cover', withoutEnlargement: true }).webp(WEBP).toBuffer();
-  const variant = { imageId: id, size, data, etag: etagOf(data) };
+  const variant = { imageId: image.id, size, data, etag: etagOf(data) };
   await saveVariant(db, variant);
   return variant;
 }

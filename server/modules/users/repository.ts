@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, users } from '../../db/schema';
+import { imageKeyOf } from '../images/repository';
 
 export type UserRow = Pick<
   typeof users.$inferSelect,
   'id' | 'phone' | 'firstName' | 'lastName' | 'fullName' | 'gender' | 'currency' | 'avatarImageId' | 'registeredAt' | 'passwordHash'
->;
+> & { avatarKey: string | null };
 
 export async function findUser(db: Queryable, id: number): Promise<UserRow | null> {
   const [row] = await db
@@ -18,6 +19,7 @@ export async function findUser(db: Queryable, id: number): Promise<UserRow | nul
       gender: users.gender,
       currency: users.currency,
       avatarImageId: users.avatarImageId,
+      avatarKey: imageKeyOf(users.avatarImageId),
       registeredAt: users.registeredAt,
       passwordHash: users.passwordHash,
     })
@@ -27,7 +29,7 @@ export async function findUser(db: Queryable, id: number): Promise<UserRow | nul
   return row ?? null;
 }
 
-export type ProfilePatch = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'fullName' | 'gender' | 'currency' | 'avatarImageId'>>;
+export type ProfilePatch = Partial<Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'fullName' | 'gender' | 'currency' | 'avatarImageId'>>;
 
 export async function updateProfile(db: Queryable, id: number, patch: ProfilePatch): Promise<void> {
   if (Object.keys(patch).length === 0) return;

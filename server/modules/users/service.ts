@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hit, isExhausted } from '../../lib/rate-limit';
 import { checkNewPassword, LOGIN_FAILURE_LIMITS } from '../auth/service';
-import { deleteImage, imageUrl, pictureChange } from '../images/service';
+import { deleteImage, pictureChange, pictureUrl } from '../images/service';
 import { revokeAllSessions } from '../sessions/service';
 import { applyFamily, familyView, leaveFamily, planFamily } from './family';
 import { eraseAccount, findUser, setPasswordHash, updateProfile, type ProfilePatch, type UserRow } from './repository';
@@ -21,7 +21,7 @@ export function toUser(row: UserRow): User {
     gender: row.gender === 'M' || row.gender === 'F' ? row.gender : null,
     currency: row.currency,
     cur_description: getCurrency(row.currency)?.en ?? row.currency,
-    avatar_url: row.avatarImageId === null ? null : imageUrl(row.avatarImageId),
+    avatar_url: pictureUrl(row.avatarKey),
     phone: row.phone,
     is_contact_exists: true,
     registration_date: row.registeredAt?.toISOString() ?? null,

@@ -165,13 +165,13 @@ describe('avatars', () => {
     const res = await put(token, { avatar_url: await picture(300, 300, 'jpeg') });
     expect(res.status).toBe(200);
     const url = res.body.avatar_url as string;
-    expect(url).toMatch(/^\/app\/img\/\d+\/\{size\}\.webp$/);
+    expect(url).toMatch(/^\/app\/img\/[0-9a-f]{32}\/\{size\}\.webp$/);
     const served = await t.app.inject({ method: 'GET', url: url.replace('{size}', '140x140') });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 140, 140]);
-    const [row] = await t.database.db.select({ ownerId: images.ownerId }).from(images).where(eq(images.id, Number(url.split('/')[3])));
+    const [row] = await t.database.db.select({ ownerId: images.ownerId }).from(images).where(eq(images.key, url.split('/')[3]!));
     expect(row!.ownerId).toBe(uid);
   });
 
@@ -179,7 +179,7 @@ describe('avatars', () => {
     const { token } = await signUp(t, newPhone());
     const res = await put(token, { avatar_url: `data:image/png;base64,${await picture(101, 100)}` });
     expect(res.status).toBe(200);
-    expect(res.body.avatar_url).toMatch(/^\/app\/img\/\d+\/\{size\}\.webp$/);
+    expect(res.body.avatar_url).toMatch(/^\/app\/img\/[0-9a-f]{32}\/\{size\}\.webp$/);
   });
 
   it('keeps the avatar when the current URL is sent back, removes it on null, and deletes a replaced picture', async () => {

@@ -267,13 +267,13 @@ describe('ending one’s own sessions and account leaves everyone else’s alone
  * Served without a token by design: <img> tags send none, so image URLs are public
  * (docs/decisions/0002-accounts.md, 'Pictures'); tests/api/security/images.test.ts checks what they serve.
  */
-const PUBLIC_BY_DESIGN = ['GET /app/img/:id/:file'];
+const PUBLIC_BY_DESIGN = ['GET /app/img/:key/:file'];
 
 describe('completeness', () => {
   it('every registered route is in the table above, or listed as public', () => {
     const routes = registeredRoutes(t.app);
     // The reader itself must work, or an empty list would pass.
-    expect(routes).toEqual(expect.arrayContaining(['GET /app/api/v1/event/:id', 'POST /app/api/v1/operation/:id/seen', 'GET /app/img/:id/:file']));
+    expect(routes).toEqual(expect.arrayContaining(['GET /app/api/v1/event/:id', 'POST /app/api/v1/operation/:id/seen', 'GET /app/img/:key/:file']));
     const known = new Set([...covered, ...PUBLIC_ROUTES, ...PUBLIC_BY_DESIGN]);
     expect(routes.filter((r) => !known.has(r)), 'routes with no cross-user check and not listed as public').toEqual([]);
     // A row naming a route that no longer exists is a stale row.
