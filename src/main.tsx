@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter, preloadScreens } from './app/router';
 import { makeStore } from './app/store';
-import { startI18n } from './lib/i18n';
+import { initialLanguage, loadLanguage, startI18n } from './lib/i18n';
 import { tokenStorage } from './lib/storage';
 import './styles/global.css';
 
@@ -18,13 +18,23 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-// The first render waits for the current language's text, so no key ever shows in its place;
-// the screen it will show is fetched meanwhile.
-preloadScreens(window.location.pathname, tokenStorage.get() !== null);
-void startI18n().then((i18n) => {
+// The first render waits for the text the first screen uses, so no key ever shows in its place;
+// the screen it will show is fetched meanwhile. Signed-in screens need the rest of the language
+// (src/app/shell/use-language-ready.ts): with a token it is fetched at once, alongside; without
+// one, once the sign-in screen is up and the network is free.
+const signedIn = tokenStorage.get() !== null;
+preloadScreens(window.location.pathname, signedIn);
+const language = initialLanguage();
+void startI18n(language, { firstScreenOnly: true, restNow: signedIn }).then((i18n) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App store={store} router={router} i18n={i18n} />
     </StrictMode>,
   );
+  if (!signedIn) whenIdle(() => void loadLanguage(i18n, language).catch(() => undefined));
 });
+
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 2000);
+}

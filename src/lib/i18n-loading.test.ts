@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { NAMESPACES, localeResources, startI18n } from './i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SCREEN_NAMESPACES, NAMESPACES, isLanguageLoaded, loadLanguage, localeResources, startI18n } from './i18n';
 import { STORAGE_KEYS, storage } from './storage';
 
 describe("the app's i18n", () => {
@@ -15,6 +15,22 @@ describe("the app's i18n", () => {
     expect(i18n.t('signIn.title', { ns: 'auth' })).toBe('Sign in');
     for (const ns of NAMESPACES) expect(i18n.hasResourceBundle('en', ns), ns).toBe(true);
     expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
+  });
+
+  it('can start with the first screen\'s text alone, and add the rest later', async () => {
+    const i18n = await startI18n('en', { firstScreenOnly: true });
+    expect(NAMESPACES.filter((ns) => i18n.hasResourceBundle('en', ns)).sort()).toEqual([...FIRST_SCREEN_NAMESPACES].sort());
+    expect(i18n.t('signIn.title', { ns: 'auth' })).toBe('Sign in');
+    expect(isLanguageLoaded(i18n, 'en')).toBe(false);
+    await loadLanguage(i18n, 'en');
+    expect(isLanguageLoaded(i18n, 'en')).toBe(true);
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
+  });
+
+  it('with restNow, fetches the rest alongside without waiting for it', async () => {
+    const i18n = await startI18n('ru', { firstScreenOnly: true, restNow: true });
+    for (const ns of FIRST_SCREEN_NAMESPACES) expect(i18n.hasResourceBundle('ru', ns), ns).toBe(true);
+    await vi.waitFor(() => expect(isLanguageLoaded(i18n, 'ru')).toBe(true));
   });
 
   it('starts in the stored language', async () => {

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import firstScreenNamespaces from '../locales/first-screen.json';
 import { STORAGE_KEYS, storage } from './storage';
 
 export const LANGUAGES = ['en', 'ru'] as const;
@@ -95,31 +96,53 @@ export function createI18n(language: Language = initialLanguage()): I18n {
   return instance;
 }
 
-const loading = new WeakMap<I18n, Map<Language, Promise<void>>>();
+/**
+ * The text the screens before sign-in use (sign-in, sign-up, restore, 404, the cookie banner,
+ * the signed-out header): all the first screen waits for. Everything else is for signed-in
+ * screens, which wait for the whole language (useLanguageReady) while their data loads anyway.
+ * src/app/shell/first-screen-text.test.tsx fails when a signed-out screen needs text from
+ * elsewhere. A JSON file, because the build (preloading) and the size check read it too.
+ */
+export const FIRST_SCREEN_NAMESPACES: readonly string[] = firstScreenNamespaces;
 
-/** Adds a language's namespaces to the instance; loads each language once per instance. */
-export function loadLanguage(instance: I18n, language: Language): Promise<void> {
-  let byLanguage = loading.get(instance);
-  if (!byLanguage) loading.set(instance, (byLanguage = new Map()));
-  let pending = byLanguage.get(language);
-  if (!pending) {
-    const files = Object.entries(lazyFiles).flatMap(([path, load]) => {
-      const file = fileOf(path);
-      return file?.lang === language ? [{ ns: file.ns, load }] : [];
-    });
-    pending = Promise.all(files.map(async ({ ns, load }) => ({ ns, content: await load() }))).then((loaded) => {
-      for (const { ns, content } of loaded) instance.addResourceBundle(language, ns, content, true, true);
-    });
-    // A failed download (network gone) is tried again on the next switch, not remembered.
-    pending.catch(() => byLanguage.delete(language));
-    byLanguage.set(language, pending);
-  }
-  return pending;
+const loading = new WeakMap<I18n, Map<string, Promise<void>>>();
+
+/**
+ * Adds namespaces of a language to the instance (all of them unless told which), each file
+ * loaded once per instance. A failed download (network gone) is tried again on the next call.
+ */
+export function loadLanguage(instance: I18n, language: Language, namespaces: readonly string[] = NAMESPACES): Promise<void> {
+  let byFile = loading.get(instance);
+  if (!byFile) loading.set(instance, (byFile = new Map()));
+  const files = Object.entries(lazyFiles).flatMap(([path, load]) => {
+    const file = fileOf(path);
+    return file?.lang === language && namespaces.includes(file.ns) ? [{ ns: file.ns, load }] : [];
+  });
+  return Promise.all(
+    files.map(({ ns, load }) => {
+      const key = `${language}/${ns}`;
+      let pending = byFile.get(key);
+      if (!pending) {
+        pending = load().then((content) => {
+          instance.addResourceBundle(language, ns, content, true, true);
+        });
+        pending.catch(() => byFile.delete(key));
+        byFile.set(key, pending);
+      }
+      return pending;
+    }),
+  ).then(() => undefined);
+}
+
+/** True once every namespace of the language is in the instance. */
+export function isLanguageLoaded(instance: I18n, language: string): boolean {
+  return NAMESPACES.every((ns) => instance.hasResourceBundle(language, ns));
 }
 
 /**
- * The app's i18n: only the current language's text is downloaded before the first render, and
- * another language when the user switches to it.
+ * The app's i18n: only the current language's text is downloaded before the first render (with
+ * `firstScreenOnly`, only FIRST_SCREEN_NAMESPACES of it; `restNow` starts the rest alongside
+ * without waiting), and another language, whole, when the user switches to it.
  *
  * The fallback language (Russian, specification §9) is not downloaded alongside English: it
  * would only ever show for a key missing in English, and src/lib/i18n.test.ts fails the build
@@ -127,12 +150,16 @@ export function loadLanguage(instance: I18n, language: Language): Promise<void> 
  * Loading it anyway would double the text an English visitor downloads for nothing. With Russian
  * current, the fallback is the language itself.
  */
-export async function startI18n(language: Language = initialLanguage()): Promise<I18n> {
+export async function startI18n(
+  language: Language = initialLanguage(),
+  { firstScreenOnly = false, restNow = false }: { firstScreenOnly?: boolean; restNow?: boolean } = {},
+): Promise<I18n> {
   const instance = i18next.createInstance();
   // Without a backend, i18next switches at once to a language it has no text for; every caller
   // of changeLanguage (the language select, settings) must get the text first, then the switch.
   await instance.use(initReactI18next).init({ ...OPTIONS, resources: {}, lng: language });
-  await loadLanguage(instance, language).catch((error: unknown) => {
+  if (firstScreenOnly && restNow) void loadLanguage(instance, language).catch(() => undefined);
+  await loadLanguage(instance, language, firstScreenOnly ? FIRST_SCREEN_NAMESPACES : NAMESPACES).catch((error: unknown) => {
     // Keys stand in for text rather than a blank page; a reload tries again.
     console.error('Could not load the texts', error);
   });

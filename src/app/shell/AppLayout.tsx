@@ -13,6 +13,7 @@ import { Header } from './Header';
 import { ServerErrorPage } from './ServerErrorPage';
 import styles from './Shell.module.css';
 import { SupportLink } from './SupportLink';
+import { useLanguageReady } from './use-language-ready';
 
 export function Loading() {
   const { t } = useTranslation();
@@ -32,6 +33,8 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
   const initialLoad = useAppSelector((s) => s.shell.initialLoad);
   const consent = useAppSelector((s) => s.shell.cookieConsent);
   const inEvents = useMatch('/events/*');
+  const text = useLanguageReady(!!token);
+  const signedIn = !!token && initialLoad === 'success' && text === 'ready';
 
   useEffect(() => {
     document.title = documentTitle(location.pathname, t('appName'));
@@ -45,8 +48,8 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
 
   let body;
   if (consent === false) body = <CookiesDeclinedPage />;
-  else if (token && initialLoad === 'error' && !notFound) body = <ServerErrorPage />;
-  else if (token && initialLoad !== 'success' && !notFound) body = <Loading />;
+  else if (token && (initialLoad === 'error' || text === 'error') && !notFound) body = <ServerErrorPage />;
+  else if (token && !signedIn && !notFound) body = <Loading />;
   else
     body = (
       <Suspense fallback={<Loading />}>
@@ -59,7 +62,7 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
       <a className="visually-hidden" href="#main">
         {t('appName')}
       </a>
-      <Header signedIn={!!token && initialLoad === 'success'} />
+      <Header signedIn={signedIn} />
       <main id="main" className={styles.main}>
         {body}
       </main>
@@ -67,8 +70,8 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
         <SupportLink />
       </footer>
       {consent === null && <CookieBanner />}
-      {token && initialLoad === 'success' && <ModalRoot />}
-      {token && initialLoad === 'success' && <ToursHost />}
+      {signedIn && <ModalRoot />}
+      {signedIn && <ToursHost />}
     </>
   );
 }

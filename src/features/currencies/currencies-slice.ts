@@ -1,6 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrencyListResponse, CurrencyObject } from '@common/contract/currency';
-import { isCurrencyCode } from '@common/currencies';
 import { api, type ApiError, toApiError } from '@/lib/api-client';
 import { initialLanguage } from '@/lib/i18n';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
@@ -24,9 +23,15 @@ export interface CurrenciesState {
   display: string | null;
 }
 
+/**
+ * The shape of a code only: the table of every currency would put 4 KB gzip on the sign-in
+ * screen. Whether it is a currency with a rate is decided by the server's list when it arrives.
+ */
+const looksLikeCurrency = (code: unknown): code is string => typeof code === 'string' && /^[A-Z]{3}$/.test(code);
+
 function storedDisplay(): string | null {
   const code = storage.get(STORAGE_KEYS.displayCurrency);
-  return code && isCurrencyCode(code) ? code : null;
+  return looksLikeCurrency(code) ? code : null;
 }
 
 const initialState = (): CurrenciesState => ({ items: [], lastUpdated: null, base: null, status: 'idle', error: null, display: storedDisplay() });
@@ -51,7 +56,7 @@ export const currenciesSlice = createSlice({
   initialState,
   reducers: {
     displayCurrencySet(state, action: PayloadAction<string | null>) {
-      const code = action.payload && isCurrencyCode(action.payload) ? action.payload : null;
+      const code = looksLikeCurrency(action.payload) ? action.payload : null;
       if (code) storage.set(STORAGE_KEYS.displayCurrency, code);
       else storage.remove(STORAGE_KEYS.displayCurrency);
       state.display = code;
