@@ -10,8 +10,12 @@ async function main(): Promise<void> {
   let lock: DataDirLock | null = null;
   if (!config.DATABASE_URL) lock = lockDataDir(config.dataDir);
 
+  // The server's logger exists only once the app is built; until then, the console.
+  let warn = (message: string) => console.warn(message);
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir },
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, onConnectionError: (error) => warn(`A database connection was closed: ${error.message}`) }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const logger = { level: config.LOG_LEVEL };
   const app = await buildApp({
@@ -20,6 +24,7 @@ async function main(): Promise<void> {
     sms: smsSender(config, (line) => app.log.info(line)),
     logger,
   });
+  warn = (message) => app.log.warn(message);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -29,12 +29,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Told of a pooled connection the server closed (a restart, an administrator's command). */
+      onConnectionError?: (error: Error) => void;
+    };
 
 /** Opens the database and brings its schema up to date before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server closes is dropped by the pool and replaced on next use; with
+    // no listener, its error would end the whole process.
+    pool.on('error', (error) => target.onConnectionError?.(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     return {
