@@ -49,7 +49,7 @@ export default function EventsPage() {
         {open ? (
           <EventView id={id} />
         ) : (
-          <div className={styles.choose}>
+          <div className={layout.choose}>
             <p className="muted">{t('event.choose')}</p>
           </div>
         )}

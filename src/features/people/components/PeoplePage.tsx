@@ -29,7 +29,7 @@ export default function PeoplePage() {
         {open ? (
           <PersonView key={raw} uid={parseUid(raw)} />
         ) : (
-          <div className={styles.choose}>
+          <div className={layout.choose}>
             <p className="muted">{t('person.choose')}</p>
           </div>
         )}
