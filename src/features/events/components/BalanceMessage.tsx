@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { localeOf, moneyView } from '../money';
+import tone from '@/components/BalanceTone.module.css';
 import styles from './BalanceMessage.module.css';
 
 export type BalanceSubject = 'me' | 'person' | 'family';
@@ -24,7 +25,7 @@ export function BalanceMessage({
   const { t, i18n } = useTranslation('events');
   const view = moneyView(amount, currency, localeOf(i18n.language));
   if (!view) return <span className={className}>—</span>;
-  const classes = [styles.balance, styles[view.type], className].filter(Boolean).join(' ');
+  const classes = [styles.balance, tone[view.type], className].filter(Boolean).join(' ');
   return (
     <span className={classes} data-balance={view.type}>
       {t(`balance.${subject}.${view.type}`)}

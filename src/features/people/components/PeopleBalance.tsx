@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MoneyByCurrency } from '@common/contract/people';
 import { localeOf, moneyView } from '@/features/events';
+import tone from '@/components/BalanceTone.module.css';
 import styles from './People.module.css';
 
 type Kind = 'accrual' | 'debit' | 'neutral';
@@ -47,7 +48,7 @@ export function PeopleBalance({
   const classes = [styles.balance, className].filter(Boolean).join(' ');
   if (views.length === 0) {
     return (
-      <span className={`${classes} ${styles.neutral}`} data-balance="neutral">
+      <span className={`${classes} ${tone.neutral}`} data-balance="neutral">
         {t('balance.neutral', { context })}
       </span>
     );
@@ -57,7 +58,7 @@ export function PeopleBalance({
   return (
     <span className={classes} data-balance={overall}>
       {groups.map((g, gi) => (
-        <span key={g.kind} className={styles[g.kind]} data-kind={g.kind}>
+        <span key={g.kind} className={tone[g.kind]} data-kind={g.kind}>
           {gi > 0 && '; '}
           {t(`balance.${g.kind}`, { context })}{' '}
           {g.items.map((v, i) => (
