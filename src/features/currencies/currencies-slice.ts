@@ -1,5 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrencyListResponse, CurrencyObject } from '@common/contract/currency';
+import { CURRENCY_CODE } from '@common/currency-code';
 import { api, type ApiError, toApiError } from '@/lib/api-client';
 import { initialLanguage } from '@/lib/i18n';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
@@ -27,7 +28,7 @@ export interface CurrenciesState {
  * The shape of a code only: the table of every currency would put 4 KB gzip on the sign-in
  * screen. Whether it is a currency with a rate is decided by the server's list when it arrives.
  */
-const looksLikeCurrency = (code: unknown): code is string => typeof code === 'string' && /^[A-Z]{3}$/.test(code);
+const looksLikeCurrency = (code: unknown): code is string => typeof code === 'string' && CURRENCY_CODE.test(code);
 
 function storedDisplay(): string | null {
   const code = storage.get(STORAGE_KEYS.displayCurrency);
