@@ -1,29 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { contact, type Contact } from '@common/contract/contacts';
+import type { Contact } from '@common/contract/contacts';
 import type { User } from '@common/contract/user';
-import { aContactList, aCurrencyList, aUser } from './fixtures';
-import { server } from './msw';
+import { aContact, aContactList, aCurrencyList, aUser } from './fixtures';
 
-/** Someone in my contact book as GET /user/contacts/ answers. */
-export function aContact(uid: number, fullName: string, phone: string, extra: Partial<Contact> = {}): Contact {
-  return contact.parse({
-    uid,
-    user: uid,
-    name: fullName || phone,
-    phone,
-    full_name: fullName,
-    contact_name: '',
-    avatar_url: null,
-    is_contact_exists: true,
-    is_registered: true,
-    balance: [],
-    amount: null,
-    gender: null,
-    currency: 'RUB',
-    is_me: false,
-    ...extra,
-  });
-}
+export { aContact };
+import { server } from './msw';
 
 /**
  * A signed-in user whose contact book lives in `book.contacts`: the initial load reads it and

@@ -1,5 +1,5 @@
 import { http as mswHttp, HttpResponse } from 'msw';
-import { contactListResponse, type Contact } from '@common/contract/contacts';
+import { contact, contactListResponse, type Contact } from '@common/contract/contacts';
 import { currencyListResponse, type CurrencyListResponse } from '@common/contract/currency';
 import { event as eventSchema, type Event } from '@common/contract/events';
 import { userSchema, type User } from '@common/contract/user';
@@ -32,24 +32,39 @@ export function aNewUser(overrides: Partial<User> = {}): User {
   return aUser({ full_name: '', first_name: '', last_name: '', gender: null, avatar_url: null, ...overrides });
 }
 
+/** Someone in my contact book as GET /user/contacts/ answers. */
+export function aContact(uid: number, fullName: string, phone: string, extra: Partial<Contact> = {}): Contact {
+  return contact.parse({
+    uid,
+    user: uid,
+    name: fullName || phone,
+    phone,
+    full_name: fullName,
+    contact_name: '',
+    avatar_url: null,
+    is_contact_exists: true,
+    is_registered: true,
+    balance: [],
+    amount: null,
+    gender: null,
+    currency: 'RUB',
+    is_me: false,
+    ...extra,
+  });
+}
+
+/** How the server names the viewer in their own lists: 'me'. */
+export const AS_ME = { name: 'me', contact_name: 'me', is_me: true } satisfies Partial<Contact>;
+
 export function aContactList(user: User): Contact[] {
   return contactListResponse.parse([
-    {
-      uid: user.user,
-      user: user.user,
+    aContact(user.user, user.full_name, user.phone, {
       name: 'me',
-      phone: user.phone,
-      full_name: user.full_name,
-      contact_name: '',
       avatar_url: user.avatar_url,
-      is_contact_exists: true,
-      is_registered: true,
-      balance: [],
-      amount: null,
       gender: user.gender,
       currency: user.currency,
       is_me: true,
-    },
+    }),
   ]);
 }
 

@@ -3,36 +3,19 @@
  * test can only ever show the screen something the real API could send.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { contact, contactListResponse, type Contact } from '@common/contract/contacts';
+import { contactListResponse, type Contact } from '@common/contract/contacts';
 import { currencyListResponse } from '@common/contract/currency';
 import { event as eventSchema, eventListResponse, payoutResponse, type Event, type EventParticipant } from '@common/contract/events';
 import { expensesResponse, operationListResponse } from '@common/contract/operations';
 import { userSchema } from '@common/contract/user';
-import { anEventAnswer } from '../../../tests/web/fixtures';
+import { aContact, anEventAnswer, AS_ME } from '../../../tests/web/fixtures';
 import { server } from '../../../tests/web/msw';
 
 export const ME = 1;
 const NOW = '2025-03-01T12:00:00.000Z';
 
 export function person(uid: number, name: string, phone: string, extra: Partial<Contact> = {}): Contact {
-  const me = uid === ME;
-  return contact.parse({
-    uid,
-    user: uid,
-    name: me ? 'me' : name,
-    phone,
-    full_name: name,
-    contact_name: me ? 'me' : '',
-    avatar_url: null,
-    is_contact_exists: true,
-    is_registered: true,
-    balance: [],
-    amount: null,
-    gender: null,
-    currency: 'RUB',
-    is_me: me,
-    ...extra,
-  });
+  return aContact(uid, name, phone, { ...(uid === ME ? AS_ME : {}), ...extra });
 }
 
 export const people = {

@@ -3,10 +3,9 @@
  * screen is only ever tested on something the real API could send.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { contact, type Contact } from '@common/contract/contacts';
 import { payoutResponse, type Event, type EventParticipant, type PayoutResponse } from '@common/contract/events';
 import { expensesResponse, operation as operationSchema, operationListResponse, type ExpensesResponse, type Operation } from '@common/contract/operations';
-import { anEventAnswer, aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
+import { aContact, anEventAnswer, AS_ME, aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
 import { stubIntersectionObserver as stubObserver } from '../../../tests/web/intersection-observer';
 import { server } from '../../../tests/web/msw';
 import { resetObservers } from './lib/observe';
@@ -22,22 +21,7 @@ export const user = aUser({ user: ME, full_name: 'Anna Smirnova', first_name: 'A
 
 function person(uid: number, fullName: string, family: number, balance = 0): EventParticipant {
   const me = uid === ME;
-  const c: Contact = contact.parse({
-    uid,
-    user: uid,
-    name: me ? 'me' : fullName,
-    phone: `+7916000000${uid % 10}`,
-    full_name: fullName,
-    contact_name: me ? 'me' : '',
-    avatar_url: null,
-    is_contact_exists: true,
-    is_registered: true,
-    balance: [],
-    amount: null,
-    gender: null,
-    currency: 'RUB',
-    is_me: me,
-  });
+  const c = aContact(uid, fullName, `+7916000000${uid % 10}`, me ? AS_ME : {});
   const { balance: _unused, ...rest } = c;
   return { ...rest, balance, family, position: uid - ME, is_owner: me };
 }
