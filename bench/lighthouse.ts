@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
+import e2eConfig from '../playwright.config';
 import { seedWorld } from './stress/seed';
 import { startServer } from './stress/server';
 import { freshTarget } from './stress/target';
@@ -38,18 +39,9 @@ async function main(): Promise<void> {
   const user = [...world.users].sort((a, b) => (world.eventsOf.get(b.id)?.length ?? 0) - (world.eventsOf.get(a.id)?.length ?? 0))[0]!;
   const server = await startServer({ ...target.env, WEB_DIST: webDist }, 'lighthouse');
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      `--remote-debugging-port=${DEBUG_PORT}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  // The end-to-end tests' Chromium and flags, plus the port Lighthouse drives it through.
+  const launch = e2eConfig.use?.launchOptions ?? {};
+  const browser = await chromium.launch({ ...launch, args: [`--remote-debugging-port=${DEBUG_PORT}`, ...(launch.args ?? [])] });
   const reports: PageReport[] = [];
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
