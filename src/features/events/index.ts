@@ -6,6 +6,7 @@ export {
   eventsSlice,
   fetchEvents,
   fetchEvent,
+  eventsChanged,
   fetchDeletedEvents,
   createEvent,
   updateEvent,

@@ -3,7 +3,7 @@ import type { PayoutResponse } from '@common/contract/events';
 import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
-import { eventSeen, fetchEvent, fetchEvents, type EventsState } from '@/features/events';
+import { eventSeen, eventsChanged, type EventsState } from '@/features/events';
 import {
   deleteOperationCall,
   fetchExpensesCall,
@@ -131,9 +131,7 @@ export const loadMore = createAsyncThunk<OperationListResponse, void, ThunkConfi
 
 /** Balances, the events list and the tabs' summaries are the server's again after any change. */
 function refreshAfterChange(dispatch: (action: unknown) => unknown, eventIds: readonly number[]): void {
-  for (const id of eventIds) void dispatch(fetchEvent(id));
-  // A moved operation changes another event's balance in the list too.
-  if (eventIds.length > 1) void dispatch(fetchEvents());
+  void dispatch(eventsChanged(eventIds));
 }
 
 export interface CreateArgs {

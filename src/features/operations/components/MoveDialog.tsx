@@ -11,11 +11,14 @@ import type { ApiError } from '@/lib/api-client';
 import { eventTitle, selectEventsList } from '@/features/events';
 import { moveOperation } from '../operations-slice';
 
-/** Moves an operation to another event the user takes part in (POST /operation/move_operation/). */
+/**
+ * Moves an operation to another event the user takes part in (POST /operation/move_operation/).
+ * Dialogues are not offered: no one else can be in them, so the server refuses every move there.
+ */
 export function MoveDialog({ op, onClose }: { op: Operation; onClose: () => void }) {
   const { t } = useTranslation('operations');
   const dispatch = useAppDispatch();
-  const events = useAppSelector(selectEventsList).filter((e) => e.id !== op.event_id && e.del_date === null);
+  const events = useAppSelector(selectEventsList).filter((e) => e.id !== op.event_id && e.del_date === null && e.quasi_event_name === null);
   const [target, setTarget] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);

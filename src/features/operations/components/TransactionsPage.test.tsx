@@ -358,8 +358,16 @@ describe('the transactions tab', () => {
     signedInWithEvent(anEvent(), [op]);
     let refuse = true;
     const moves: unknown[] = [];
+    let requested: string[] = [];
     server.use(
-      http.get('/app/api/v1/event/', () => json([anEvent(), other])),
+      http.get('/app/api/v1/event/', () => {
+        requested.push('list');
+        return json([anEvent(), other, anEvent({ id: 3, event_name: '', quasi_event_name: 'Boris Petrov' })]);
+      }),
+      http.get('/app/api/v1/event/:id/', ({ params }) => {
+        requested.push(`event ${String(params.id)}`);
+        return json(params.id === '2' ? other : anEvent());
+      }),
       http.post('/app/api/v1/operation/move_operation/', async ({ request }) => {
         moves.push(await request.json());
         if (refuse) {
@@ -376,12 +384,20 @@ describe('the transactions tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for this operation' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Move to another event' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move to another event' });
+    // A dialogue is no target: nobody else can be in it.
+    expect(within(within(dialog).getByLabelText('Event')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose an event', 'Sea']);
     await userEvent.selectOptions(within(dialog).getByLabelText('Event'), 'Sea');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(await within(dialog).findByText('everyone in the operation must be a participant of the target event')).toBeInTheDocument();
     refuse = false;
+    requested = [];
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(screen.queryByText('Boat')).not.toBeInTheDocument());
+    // The event the user is in stays open: its balances are read again, not swapped for the target's.
+    await waitFor(() => expect(requested).toEqual(expect.arrayContaining(['event 1', 'list'])));
+    expect(requested).not.toContain('event 2');
+    expect(screen.getByTestId('event-view')).toBeInTheDocument();
+    expect(screen.getByTestId('transactions-feed')).toBeInTheDocument();
     expect(moves).toEqual([
       { event_id: 2, operation_id: 6 },
       { event_id: 2, operation_id: 6 },
