@@ -84,7 +84,10 @@ export const operationListQuery = z.object({
 });
 
 export const operationListResponse = z.object({
+  /** Operations in the list, over all pages (deleted ones included unless `deleted=0`). */
   count: z.number().int(),
+  /** Of those, the ones not deleted: what the screen counts as the event's operations. */
+  live: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
   objects: z.array(operation),

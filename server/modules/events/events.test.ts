@@ -153,10 +153,13 @@ describe('operations', () => {
     expect((await getEvent(anna, id)).payout).toBe(0);
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}`, { token: anna.token });
     expect(list.body.objects[0]).toMatchObject({ id: op.id, deleted: true });
+    // Listed for restoring, but not counted as one of the event's operations.
+    expect(list.body).toMatchObject({ count: 1, live: 0 });
     const hidden = await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}&deleted=0`, { token: anna.token });
     expect(hidden.body.count).toBe(0);
     await call(t.app, 'POST', `/app/api/v1/operation/${op.id}/restore/`, { token: anna.token });
     expect((await getEvent(anna, id)).payout).toBe(15);
+    expect((await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}`, { token: anna.token })).body).toMatchObject({ count: 1, live: 1 });
   });
 
   it('moves an operation only into an event holding everyone in it, with the balances', async () => {

@@ -154,9 +154,13 @@ export async function operationPage(db: Queryable, eventId: number, includeDelet
     .offset(offset);
 }
 
-export async function operationTotal(db: Queryable, eventId: number, includeDeleted: boolean): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operations).where(listFilter(eventId, includeDeleted));
-  return Number(row?.n ?? 0);
+/** How many operations the list holds (`listed`, deleted ones included when asked) and how many of them are live. */
+export async function operationTotals(db: Queryable, eventId: number, includeDeleted: boolean): Promise<{ listed: number; live: number }> {
+  const [row] = await db
+    .select({ listed: sql<number>`count(*)::int`, live: sql<number>`(count(*) filter (where ${operations.deletedAt} is null))::int` })
+    .from(operations)
+    .where(listFilter(eventId, includeDeleted));
+  return { listed: Number(row?.listed ?? 0), live: Number(row?.live ?? 0) };
 }
 
 export type StatisticsRow = Pick<OperationRow, 'id' | 'kind' | 'description' | 'opDate'>;

@@ -32,7 +32,7 @@ import {
   operationByIdempotencyKey,
   operationForParticipant,
   operationPage,
-  operationTotal,
+  operationTotals,
   recomputeBalances,
   replaceEntries,
   seenBy,
@@ -357,10 +357,11 @@ export async function listOperations(
   const event = await requireEvent(db, query.event, viewer);
   const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
   const includeDeleted = query.deleted !== '0';
-  const count = await operationTotal(db, event.id, includeDeleted);
+  const { listed: count, live } = await operationTotals(db, event.id, includeDeleted);
   const ops = await operationPage(db, event.id, includeDeleted, (query.page - 1) * OPERATIONS_PAGE_SIZE, OPERATIONS_PAGE_SIZE);
   return {
     count,
+    live,
     page: query.page,
     pages: Math.ceil(count / OPERATIONS_PAGE_SIZE),
     objects: await viewsOf(db, viewer, ops, conv),

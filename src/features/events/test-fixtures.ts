@@ -119,7 +119,7 @@ export function eventsServer(events: Event[]) {
  */
 export function quietTabs() {
   server.use(
-    http.get('/app/api/v1/operation/', () => HttpResponse.json(operationListResponse.parse({ count: 0, page: 1, pages: 1, objects: [] }))),
+    http.get('/app/api/v1/operation/', () => HttpResponse.json(operationListResponse.parse({ count: 0, live: 0, page: 1, pages: 1, objects: [] }))),
     http.get('/app/api/v1/operation/expenses/', ({ request }) =>
       HttpResponse.json(
         expensesResponse.parse({

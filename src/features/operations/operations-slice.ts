@@ -38,7 +38,10 @@ export interface FeedState {
   byId: Record<number, Operation>;
   loadedPages: number;
   pages: number;
+  /** Rows the server lists, deleted ones included: what paging counts. */
   count: number;
+  /** Of those, the live ones: what the screen tells the user. */
+  live: number;
   status: LoadStatus;
   error: ApiError | null;
   moreStatus: LoadStatus;
@@ -80,6 +83,7 @@ const emptyFeed = (): FeedState => ({
   loadedPages: 0,
   pages: 0,
   count: 0,
+  live: 0,
   status: 'idle',
   error: null,
   moreStatus: 'idle',
@@ -274,6 +278,7 @@ function mergeChanged(feed: FeedState, op: Operation): void {
   const shown = feed.byId[op.id];
   if (!shown) return;
   // Only the flags changed; the amounts shown may be in a display currency the answer is not in.
+  if (shown.deleted !== op.deleted) feed.live = Math.max(0, feed.live + (op.deleted ? -1 : 1));
   feed.byId[op.id] = { ...shown, deleted: op.deleted, seen: op.seen || shown.seen };
 }
 
@@ -289,6 +294,7 @@ function addPage(feed: FeedState, page: OperationListResponse): void {
   }
   feed.pages = page.pages;
   feed.count = page.count;
+  feed.live = page.live;
   feed.loadedPages = Math.max(feed.loadedPages, page.page);
 }
 
@@ -357,6 +363,7 @@ export const operationsSlice = createSlice({
         if (!feed.ids.includes(op.id)) {
           feed.ids.unshift(op.id);
           feed.count += 1;
+          feed.live += 1;
         }
       })
       .addCase(deleteOperation.fulfilled, (state, action) => {
@@ -375,6 +382,7 @@ export const operationsSlice = createSlice({
           feed.ids = feed.ids.filter((id) => id !== action.payload.id);
           delete feed.byId[action.payload.id];
           feed.count = Math.max(0, feed.count - 1);
+          feed.live = Math.max(0, feed.live - 1);
         }
       })
       .addCase(markSeen.pending, (state, action) => {

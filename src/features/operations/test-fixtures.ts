@@ -151,6 +151,7 @@ export function pagesOf(ops: readonly Operation[], page: number) {
   const size = 20;
   return operationListResponse.parse({
     count: ops.length,
+    live: ops.filter((op) => !op.deleted).length,
     page,
     pages: Math.ceil(ops.length / size),
     objects: ops.slice((page - 1) * size, page * size),

@@ -349,7 +349,7 @@ describe('the display currency', () => {
         eventAsked.push(currency);
         return HttpResponse.json(currency === 'USD' ? anEvent('USD', 15.68, true) : anEvent('RUB', 1200, false));
       }),
-      http.get('/app/api/v1/operation/', () => HttpResponse.json(operationListResponse.parse({ count: 0, page: 1, pages: 1, objects: [] }))),
+      http.get('/app/api/v1/operation/', () => HttpResponse.json(operationListResponse.parse({ count: 0, live: 0, page: 1, pages: 1, objects: [] }))),
     );
     renderApp('/events/5/transactions');
     const header = await screen.findByTestId('event-header');

@@ -82,6 +82,8 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
   const time = timeLabel(op.details.date, locale);
   const unread = !op.seen && !op.deleted;
 
+  if (op.deleted) return <DeletedRow op={op} actions={actions} />;
+
   if (op.kind === 'comment') {
     const author = people.byUid.get(op.details.author);
     const name = people.name(op.details.author);
@@ -95,9 +97,8 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
             {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
           </div>
           <p className={styles.bubble}>{op.details.text}</p>
-          {op.deleted && <DeletedNote op={op} actions={actions} />}
         </div>
-        {!op.deleted && <RowMenu op={op} actions={actions} />}
+        <RowMenu op={op} actions={actions} />
       </article>
     );
   }
@@ -153,28 +154,35 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
               {t(op.approximate ? 'feed.inDisplayCurrency' : 'feed.inEventCurrency', { amount: `${approx}${shownAmount.text}` })}
             </span>
           )}
-          {effect && !op.deleted && (
+          {effect && (
             <span className={`${styles.effect} amount`} data-money={effect.type} data-testid="op-effect">
               {effect.type === 'neutral' ? t('effect.settled') : t('effect.balance', { amount: `${approx}${effect.text}` })}
             </span>
           )}
-          {!mine && !op.deleted && <span className={styles.effectNone}>{t('effect.none')}</span>}
+          {!mine && <span className={styles.effectNone}>{t('effect.none')}</span>}
         </div>
-        {op.deleted && <DeletedNote op={op} actions={actions} />}
       </div>
-      {!op.deleted && <RowMenu op={op} actions={actions} />}
+      <RowMenu op={op} actions={actions} />
     </article>
   );
 });
 
-function DeletedNote({ op, actions }: { op: Operation; actions: RowActions }) {
-  const { t } = useTranslation('operations');
+/**
+ * A deleted operation folds to one line (what it was, its amount, Restore): it no longer counts,
+ * so it should not take the room of one that does.
+ */
+function DeletedRow({ op, actions }: { op: Operation; actions: RowActions }) {
+  const { t, i18n } = useTranslation('operations');
+  const amount = op.kind === 'comment' ? null : money(op.details.original_amount, op.details.original_currency, localeOf(i18n.language));
+  const title = op.kind === 'comment' ? op.details.text : op.details.description || t(`kinds.${op.kind}`);
   return (
-    <div className={styles.deletedNote}>
+    <article className={`${styles.row} ${styles.deletedRow}`} data-op={op.id} data-kind={op.kind} data-deleted>
+      <span className={styles.title}>{title}</span>
+      {amount && <span className={`${styles.amount} amount`}>{amount.text}</span>}
       <span className={styles.deletedBadge}>{t('feed.deleted')}</span>
       <button type="button" className={styles.linkButton} onClick={() => actions.onRestore(op)}>
         {t('feed.restore')}
       </button>
-    </div>
+    </article>
   );
 }

@@ -319,9 +319,10 @@ describe('the transactions tab', () => {
     expect(screen.queryByText(/new$/)).not.toBeInTheDocument();
   });
 
-  it('deletes after a confirmation, shows the row as deleted and restores it', async () => {
+  it('deletes after a confirmation, folds the row to one line out of the count, and restores it', async () => {
     const op = anOperation({ id: 5, details: { description: 'Taxi' } });
-    signedInWithEvent(anEvent(), [op]);
+    const earlierDeleted = anOperation({ id: 4, deleted: true, details: { description: 'Old fare' } });
+    signedInWithEvent(anEvent(), [op, anOperation({ id: 3, details: { description: 'Bus' } }), earlierDeleted]);
     const calls: string[] = [];
     server.use(
       http.delete('/app/api/v1/operation/:id/', ({ params }) => {
@@ -335,20 +336,29 @@ describe('the transactions tab', () => {
     );
     renderApp(PATH);
     await screen.findByText('Taxi');
-    await userEvent.click(screen.getByRole('button', { name: 'Actions for this operation' }));
+    const taxi = () => screen.getByTestId('transactions-feed').querySelector('article[data-op="5"]') as HTMLElement;
+    expect(screen.getByText('2 operations')).toBeInTheDocument();
+    await userEvent.click(within(taxi()).getByRole('button', { name: 'Actions for this operation' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the operation?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls).toEqual([]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Actions for this operation' }));
+    await userEvent.click(within(taxi()).getByRole('button', { name: 'Actions for this operation' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete the operation?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByTestId('transactions-feed').querySelector('article[data-op="5"]')).toHaveAttribute('data-deleted'));
     expect(calls).toEqual(['delete 5']);
+    // Deleted rows are one line: no who-paid line, no time, no menu; and the heading counts only live ones.
+    const deletedRow = screen.getByTestId('transactions-feed').querySelector('article[data-op="5"]') as HTMLElement;
+    expect(deletedRow.querySelector('time')).toBeNull();
+    expect(within(deletedRow).queryByRole('button', { name: 'Actions for this operation' })).toBeNull();
+    expect(within(deletedRow).getByText('Taxi')).toBeInTheDocument();
+    expect(screen.getByText('1 operation')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await userEvent.click(within(deletedRow).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.getByTestId('transactions-feed').querySelector('article[data-op="5"]')).not.toHaveAttribute('data-deleted'));
+    expect(screen.getByText('2 operations')).toBeInTheDocument();
     expect(calls).toEqual(['delete 5', 'restore 5']);
   });
 

@@ -277,7 +277,7 @@ export default function TransactionsPage() {
       <div className={tab.head}>
         <h2 id="transactions-title" className={tab.heading}>
           {t('feed.title')}
-          {current && feed.status === 'success' && <span className={tab.count}>{t('count', { count: feed.count, n: formatCount(feed.count, locale) })}</span>}
+          {current && feed.status === 'success' && <span className={tab.count}>{t('count', { count: feed.live, n: formatCount(feed.live, locale) })}</span>}
         </h2>
         {unread > 0 && (
           <span className={styles.unread}>

@@ -162,7 +162,7 @@ describe('the one-click money input', () => {
       }),
       http.get('/app/api/v1/event/31/', () => json(aDialogue(31, 8))),
       http.get('/app/api/v1/event/', () => json([aDialogue(31, 8)])),
-      http.get('/app/api/v1/operation/', () => json({ count: 0, page: 1, pages: 0, objects: [] })),
+      http.get('/app/api/v1/operation/', () => json({ count: 0, live: 0, page: 1, pages: 0, objects: [] })),
     );
     return { calls, posted, created };
   }
