@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { aUser, initialLoadHandlers } from '../../tests/web/fixtures';
@@ -30,6 +31,22 @@ describe('routing and guards (specification §2)', () => {
     server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(profile('Anna Petrova'))));
     const { router } = renderApp('/signin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+  });
+
+  it('returns a visitor to the page a link opened once they have signed in', async () => {
+    const { router } = renderApp('/faq?from=link');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    server.use(
+      mswHttp.post('/app/api/v2/auth/login/', () => HttpResponse.json({ token: 'tab-token' })),
+      mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(profile('Anna Petrova'))),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '+79161234567');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/faq?from=link'));
+    // Arrived: a later sign-in starts from home again.
+    await waitFor(() => expect(sessionStorage.getItem('return_path')).toBeNull());
   });
 
   it('shows the server-error page when the initial load fails', async () => {

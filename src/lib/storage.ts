@@ -58,3 +58,31 @@ export const consentStorage = {
     storage.set(STORAGE_KEYS.cookieConsent, String(value));
   },
 };
+
+/**
+ * Where a signed-out visitor was going (a shared /people/12 link, say), kept for the tab until they
+ * get there: through sign-in, or sign-up and the profile form, each of which is a page of its own.
+ * Only in-app paths are kept, so a crafted link cannot send anyone off the site after sign-in.
+ */
+export const returnPath = {
+  remember(path: string): void {
+    if (!isInAppPath(path)) return;
+    safe(() => sessionStorage.setItem(RETURN_PATH_KEY, path), undefined);
+  },
+  peek(): string | null {
+    const path = safe(() => sessionStorage.getItem(RETURN_PATH_KEY), null);
+    return path !== null && isInAppPath(path) ? path : null;
+  },
+  clear(): void {
+    safe(() => sessionStorage.removeItem(RETURN_PATH_KEY), undefined);
+  },
+};
+
+const RETURN_PATH_KEY = 'return_path';
+const ENTRY_PAGES = ['/signin', '/signup', '/restore_password', '/checkuser'];
+
+function isInAppPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
+  const page = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  return page !== '/' && !ENTRY_PAGES.some((entry) => page === entry || page.startsWith(`${entry}/`));
+}

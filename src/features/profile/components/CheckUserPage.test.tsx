@@ -56,6 +56,27 @@ describe('CheckUserPage: Complete your profile', () => {
     expect(document.title).toBe('Dolya - Checkuser');
   });
 
+  it('goes on to the page a shared link opened, once the profile is complete', async () => {
+    let user = aNewUser();
+    signedIn(user);
+    server.use(
+      mswHttp.put(PUT, () => {
+        user = aUser({ full_name: 'Anna Petrova', first_name: 'Anna', last_name: 'Petrova' });
+        return HttpResponse.json(user);
+      }),
+    );
+    const { router } = renderApp('/faq');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkuser'));
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Choose an avatar' }));
+    await u.click(within(screen.getByRole('dialog', { name: 'Choose an avatar' })).getByRole('button', { name: 'Owl' }));
+    await u.type(screen.getByLabelText('First name'), 'Anna');
+    await u.type(screen.getByLabelText('Surname'), 'Petrova');
+    await u.click(screen.getByLabelText('Female'));
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
+  });
+
   it('sends a predefined avatar as PNG pixels with the names, gender and currency, then goes to /events', async () => {
     let body: Record<string, unknown> | undefined;
     let user = aNewUser();

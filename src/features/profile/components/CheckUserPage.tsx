@@ -6,6 +6,7 @@ import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
 import { Spinner } from '@/components/Spinner';
 import { logout } from '@/features/auth';
+import { returnPath } from '@/lib/storage';
 import { draftOf, validateDraft, type ProfileDraft } from './profile-form';
 import { ProfileFields } from './ProfileFields';
 import cardPage from '@/components/CardPage.module.css';
@@ -40,7 +41,7 @@ function CheckUserForm({ initial }: { initial: ProfileDraft }) {
     setBusy(true);
     const saved = await save(draft);
     setBusy(false);
-    if (saved) navigate('/events', { replace: true });
+    if (saved) navigate(returnPath.peek() ?? '/events', { replace: true });
   };
 
   return (
