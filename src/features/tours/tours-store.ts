@@ -61,14 +61,50 @@ export function isTourDone(id: TourId): boolean {
 }
 
 /**
- * Asks for a tour to run. One tour runs at a time: while another is running the call is refused
- * (false). Whether it shows also depends on the screen width, which the host checks.
+ * Tours that start by themselves: one per visit (the tab's session). Three in a newcomer's first
+ * minute (events, then the create form, then the event's people) were more lecture than help; the
+ * others wait for a later visit, and any can be started by hand at any time.
  */
-export function startTour(id: TourId): boolean {
+const AUTO_STARTED_KEY = 'tour_auto_started';
+
+function autoStartedThisVisit(): string | null {
+  try {
+    return sessionStorage.getItem(AUTO_STARTED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function setAutoStarted(id: TourId | null): void {
+  try {
+    if (id) sessionStorage.setItem(AUTO_STARTED_KEY, id);
+    else sessionStorage.removeItem(AUTO_STARTED_KEY);
+  } catch {
+    // storage unavailable: tours may then start once per screen, as before
+  }
+}
+
+/**
+ * Asks for a tour to run. One tour runs at a time: while another is running the call is refused
+ * (false). With `auto` (a screen starting its own tour), it is also refused once another tour
+ * started by itself during this visit. Whether it shows also depends on the screen width, which
+ * the host checks.
+ */
+export function startTour(id: TourId, { auto = false }: { auto?: boolean } = {}): boolean {
   if (active !== null && active !== id) return false;
+  if (auto) {
+    const earlier = autoStartedThisVisit();
+    if (earlier !== null && earlier !== id) return false;
+    setAutoStarted(id);
+  }
   active = id;
   emit();
   return true;
+}
+
+/** A tour that found none of its elements showed nothing, so it does not use up the visit's tour. */
+export function forgetAutoStart(id: TourId): void {
+  if (autoStartedThisVisit() === id) setAutoStarted(null);
 }
 
 /** Ends the running tour without marking it done (it was interrupted, not seen). */
@@ -90,6 +126,7 @@ export function markTourDone(id: TourId): void {
 /** Clears every finished flag (FAQ page): the main tour then starts again on /events. */
 export function resetTours(): void {
   storage.remove(STORAGE_KEYS.toursDone);
+  setAutoStarted(null);
   emit();
 }
 

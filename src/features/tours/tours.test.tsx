@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -234,6 +235,58 @@ describe('a screen tour', () => {
     // 'All clear' closes the note and puts the user back in the field they were in.
     await user.click(within(screen.getByTestId('tour-end-note')).getByRole('button', { name: 'All clear' }));
     expect(screen.getByRole('textbox', { name: 'name' })).toHaveFocus();
+  });
+
+  it('starts by itself only when no other tour did during this visit', async () => {
+    mockWindowWidth(1280);
+    signIn();
+    const user = userEvent.setup();
+    const main = renderApp('/events');
+    await user.click(within(await tourStep()).getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(screen.queryByTestId('tour-step')).toBeNull());
+    main.unmount();
+
+    // Same visit: the create form's tour waits.
+    const form = renderScreen(<CreateEventForm />);
+    await screen.findByRole('textbox', { name: 'name' });
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(screen.queryByTestId('tour-step')).toBeNull();
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual(['main']);
+    form.unmount();
+
+    // The next visit (a new tab session) shows it.
+    sessionStorage.clear();
+    resetTourSessionForTests();
+    renderScreen(<CreateEventForm />);
+    expect(await tourStep()).toHaveAttribute('data-tour-step', 'create-event-name');
+  });
+
+  it('keeps the end note off an open dialog until it closes', async () => {
+    mockWindowWidth(1280);
+    localStorage.setItem(KEY, '["main"]');
+    const user = userEvent.setup();
+    function DialogScreen() {
+      const [open, setOpen] = React.useState(true);
+      return open ? (
+        <div role="dialog" aria-modal="true" aria-label="New event">
+          <CreateEventForm />
+          <button type="button" onClick={() => setOpen(false)}>
+            Close dialog
+          </button>
+        </div>
+      ) : (
+        <p>dialog closed</p>
+      );
+    }
+    renderScreen(<DialogScreen />);
+    for (const label of ['Next', 'Next', 'Finish']) {
+      await user.click(within(await tourStep()).getByRole('button', { name: label }));
+    }
+    await waitFor(() => expect(screen.queryByTestId('tour-step')).toBeNull());
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(screen.queryByTestId('tour-end-note')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close dialog' }));
+    expect(await screen.findByTestId('tour-end-note')).toHaveTextContent('You can take the tours again from the FAQ page.');
   });
 
   it('shows nothing and sets no flag when none of its targets is on the page', async () => {

@@ -25,7 +25,8 @@ export function useTour(id: TourId): TourHandle {
  * A screen calls this with `when` true once the elements the tour points at are rendered, e.g.
  * `useAutoStartTour('createEvent', formOpen)`. It tries once per mount, so a tour that found
  * nothing to show or was interrupted does not start over and over; once the tour is done and
- * its flag is cleared again (FAQ page), it may start again.
+ * its flag is cleared again (FAQ page), it may start again. Only one tour starts by itself per
+ * visit (see startTour).
  */
 export function useAutoStartTour(id: TourId, when = true): void {
   const { done, active } = useToursState();
@@ -34,6 +35,6 @@ export function useAutoStartTour(id: TourId, when = true): void {
   const tried = useRef(false);
   useEffect(() => {
     if (isDone) tried.current = false;
-    else if (when && available && active === null && !tried.current) tried.current = startTour(id);
+    else if (when && available && active === null && !tried.current) tried.current = startTour(id, { auto: true });
   }, [when, available, isDone, active, id]);
 }

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { isProfileComplete, type ProfileState } from '@/features/profile';
 import type { TourId } from '../tour-definitions';
-import { markTourDone, stopTour, useToursState } from '../tours-store';
+import { forgetAutoStart, markTourDone, stopTour, useToursState } from '../tours-store';
 import { useAutoStartTour } from '../use-tour';
 import { useToursAvailable } from '../use-wide-screen';
 import type { TourEnd } from './TourRunner';
@@ -43,11 +43,15 @@ export function ToursHost() {
   }, []);
 
   useAutoStartTour('main', profileComplete && EVENTS_PATH.test(pathname));
+  // A tour can end over a dialog (the create-event form); the note waits until it closes, so it
+  // never covers the dialog's own buttons.
+  const dialogOpen = useModalDialogOpen(endedTour !== null);
 
   const onEnd = useCallback(
     (how: TourEnd) => {
       if (!active) return;
       if (how === 'empty') {
+        forgetAutoStart(active);
         stopTour(active);
         return;
       }
@@ -69,9 +73,25 @@ export function ToursHost() {
           <TourRunner key={active} tour={active} onEnd={onEnd} />
         </Suspense>
       )}
-      {endedTour && !active && <TourEndNote onClose={closeNote} />}
+      {endedTour && !active && !dialogOpen && <TourEndNote onClose={closeNote} />}
     </>
   );
+}
+
+const MODAL_DIALOG = '[role="dialog"][aria-modal="true"]';
+
+/** Whether a modal dialog is on the page, watched only while `watch` is true. */
+function useModalDialogOpen(watch: boolean): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!watch) return;
+    const check = () => setOpen(document.querySelector(MODAL_DIALOG) !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [watch]);
+  return watch && open;
 }
 
 /** After a tour: where to find it again, closed with 'All clear'. */
@@ -82,8 +102,7 @@ function TourEndNote({ onClose }: { onClose: () => void }) {
     // The tooltip that had the focus is gone; put it somewhere useful rather than on <body>.
     box.current?.querySelector('button')?.focus();
   }, []);
-  // In <body>, beside any open dialog: a tour can end over one (the create-event form), and the
-  // app behind a dialog is inert.
+  // In <body>: the app behind a dialog is inert, and the note may outlive the page it ended on.
   return createPortal(
     <div ref={box} className={styles.note} role="status" data-testid="tour-end-note">
       <p>{t('endNote')}</p>
