@@ -118,7 +118,8 @@ function SideMenu({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('a, button')?.focus();
+    // The first place to go, not the close button: Escape and the backdrop close it too.
+    ref.current?.querySelector<HTMLElement>('a')?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -127,9 +128,14 @@ function SideMenu({ onClose }: { onClose: () => void }) {
     <>
       <div className={styles.sideMenuBackdrop} onClick={onClose} aria-hidden="true" />
       <nav ref={ref} className={styles.sideMenu} aria-label={t('nav.menu')} data-testid="side-menu">
-        <button type="button" className={styles.navLink} onClick={onClose}>
-          {t('nav.closeMenu')}
-        </button>
+        <div className={styles.sideMenuHead}>
+          <span className={styles.sideMenuTitle}>{t('appName')}</span>
+          <button type="button" className={styles.sideMenuClose} onClick={onClose} aria-label={t('nav.closeMenu')}>
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
         <NavItems onNavigate={onClose} inMenu />
         <LanguageSelect className={styles.language} />
       </nav>
