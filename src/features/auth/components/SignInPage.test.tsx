@@ -14,6 +14,14 @@ async function fill(phone: string, password: string) {
 }
 
 describe('SignInPage', () => {
+  it('says what the product is to someone who has never heard of it, in both languages', async () => {
+    const en = renderApp('/signin');
+    expect(await screen.findByText(/^Shared expenses with friends and family: record who paid/)).toBeInTheDocument();
+    en.unmount();
+    renderApp('/signin', { language: 'ru' });
+    expect(await screen.findByText(/^Общие расходы с друзьями и семьёй: запишите, кто заплатил/)).toBeInTheDocument();
+  });
+
   it('asks for both fields and for a real phone number before calling the server', async () => {
     renderApp('/signin');
     const user = userEvent.setup();
