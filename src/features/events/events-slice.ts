@@ -67,6 +67,12 @@ export function eventTitle(event: Pick<Event, 'event_name' | 'quasi_event_name'>
   return event.quasi_event_name ?? event.event_name;
 }
 
+/** The event's picture: its own, or for a dialogue (which has none) the other person's avatar. */
+export function eventPicture(event: Pick<Event, 'image_url' | 'quasi_event_name' | 'contacts'>): string | null {
+  if (event.image_url || event.quasi_event_name === null) return event.image_url;
+  return event.contacts.find((p) => !p.is_me)?.avatar_url ?? null;
+}
+
 /** GET /event/. The data shows as soon as it arrives; the status follows 500 ms later (§4). */
 export const fetchEvents = createAsyncThunk<void, void, ThunkConfig>('events/fetchList', async (_, { dispatch, getState, rejectWithValue, requestId }) => {
   try {

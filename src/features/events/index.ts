@@ -16,6 +16,7 @@ export {
   displayModeSet,
   eventSeen,
   eventTitle,
+  eventPicture,
   LIST_SUCCESS_DELAY_MS,
   type EventsState,
   type EventChange,

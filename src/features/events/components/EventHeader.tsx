@@ -11,7 +11,7 @@ import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { effectiveDisplay, type DisplayMode } from '../events-api';
-import { changeEventCurrency, deleteEvent, displayModeSet, eventTitle, fetchEvent, restoreEvent, updateEvent } from '../events-slice';
+import { changeEventCurrency, deleteEvent, displayModeSet, eventPicture, eventTitle, fetchEvent, restoreEvent, updateEvent } from '../events-slice';
 import { BalanceMessage } from './BalanceMessage';
 import { CurrencyPicker } from './CurrencyPicker';
 import { errorMessage } from './ErrorText';
@@ -70,10 +70,10 @@ export function EventHeader({ event }: { event: Event }) {
             title={t('event.changeImage')}
             data-testid="change-event-image"
           >
-            <Avatar url={event.image_url} name={title} size={56} />
+            <Avatar url={eventPicture(event)} name={title} size={56} />
           </button>
         ) : (
-          <Avatar url={event.image_url} name={title} size={56} />
+          <Avatar url={eventPicture(event)} name={title} size={56} />
         )}
         <div className={styles.headerTitleBox}>
           {renaming ? (

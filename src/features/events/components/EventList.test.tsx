@@ -57,12 +57,15 @@ describe('the events list', () => {
     expect(screen.queryByText('The events could not be loaded.')).not.toBeInTheDocument();
   });
 
-  it("names a dialogue after the other person, not the event's own name", async () => {
-    eventsServer([makeEvent({ id: 9, event_name: '', quasi_event_name: 'Boris Ivanov' })]);
+  it("names a dialogue after the other person, not the event's own name, and shows their picture", async () => {
+    const boris = participant(people.boris, 2, 0, { avatar_url: '/app/img/abc/{size}.webp' });
+    eventsServer([makeEvent({ id: 9, event_name: '', quasi_event_name: 'Boris Ivanov', image_url: null, contacts: [participant(people.me, 1), boris] })]);
     renderApp('/events');
     const row = await screen.findByTestId('event-row-9');
     expect(within(row).getByText('Boris Ivanov')).toBeInTheDocument();
     expect(within(row).getByText('Dialogue')).toBeInTheDocument();
+    // Boris's avatar, not his initials.
+    expect(row.querySelector('img')?.getAttribute('src')).toMatch(/^\/app\/img\/abc\//);
   });
 
   it('shows my balance with words, sign and colour: owed, owing, settled', async () => {

@@ -5,7 +5,7 @@ import type { Event } from '@common/contract/events';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { eventTitle, fetchDeletedEvents, fetchEvents, restoreEvent } from '../events-slice';
+import { eventPicture, eventTitle, fetchDeletedEvents, fetchEvents, restoreEvent } from '../events-slice';
 import { relativeTime } from '../time';
 import { BalanceMessage } from './BalanceMessage';
 import { ErrorText } from './ErrorText';
@@ -88,7 +88,7 @@ function EventRow({ event, active, to }: { event: Event; active: boolean; to: st
   return (
     <li>
       <Link to={to} className={`${layout.rowLink} ${styles.row}`} aria-current={active ? 'page' : undefined} data-testid={`event-row-${event.id}`}>
-        <Avatar url={event.image_url} name={title} size={44} />
+        <Avatar url={eventPicture(event)} name={title} size={44} />
         <span className={styles.rowMain}>
           <span className={styles.rowLine}>
             <span className={styles.rowTitle}>
@@ -144,7 +144,7 @@ function DeletedEvents() {
             <ul className={styles.deletedRows} aria-label={t('list.deletedTitle')}>
               {deleted.map((event) => (
                 <li key={event.id} className={styles.deletedRow}>
-                  <Avatar url={event.image_url} name={eventTitle(event)} size={32} />
+                  <Avatar url={eventPicture(event)} name={eventTitle(event)} size={32} />
                   <span className={styles.rowName}>{eventTitle(event)}</span>
                   {event.isUserOwner && (
                     <Button scheme="gray" onClick={() => void dispatch(restoreEvent(event.id))}>
