@@ -13,18 +13,12 @@ import { planSettlement, type BalanceRow } from '../common/settle';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { users } from '../server/db/schema';
 import { LogSmsSender } from '../server/lib/sms';
-import { addContacts } from '../server/modules/contacts/service';
 import { seedRatesIfEmpty } from '../server/modules/currency/rates-seed';
-import { createEvent, updateEvent } from '../server/modules/events/service';
-import { createOperation } from '../server/modules/operations/service';
-import { createSession } from '../server/modules/sessions/service';
 import { rng } from './rng';
+import { seedBenchEvent } from './seed-event';
 import { quantile } from './stats';
 
-const PARTICIPANTS = 50;
-const FAMILIES = 12;
 const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const TARGET_MS = 50;
@@ -74,8 +68,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ kind: 'pglite' });
   notes.push(`migrate ${(performance.now() - t0).toFixed(0)} ms`);
   t0 = performance.now();
-  const seeded = await seedRatesIfEmpty(database.db);
-  notes.push(`rates seed ${seeded} rows in ${(performance.now() - t0).toFixed(0)} ms`);
+  const rateRows = await seedRatesIfEmpty(database.db);
+  notes.push(`rates seed ${rateRows} rows in ${(performance.now() - t0).toFixed(0)} ms`);
   const db = database.db;
 
   const config = loadConfig({ NODE_ENV: 'production', RATES_REFRESH: 'off', WEB_DIST: './.tmp/no-web', LOG_LEVEL: 'silent' });
@@ -83,63 +77,14 @@ async function main(): Promise<void> {
   await app.ready();
 
   t0 = performance.now();
-  const people = await db
-    .insert(users)
-    .values(
-      Array.from({ length: PARTICIPANTS }, (_, i) => ({
-        phone: `+7916${String(5_000_000 + i).padStart(7, '0')}`,
-        passwordHash: 'bench',
-        fullName: `Person ${i + 1}`,
-        currency: 'RUB',
-      })),
-    )
-    .returning({ id: users.id, phone: users.phone });
-  const owner = people[0]!;
-  const token = await createSession(db, owner.id, true);
-  await addContacts(db, owner.id, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: `Friend ${i}`, phone: p.phone })) });
-  const event = await createEvent(db, owner.id, { event_name: 'Benchmark', contacts: people.slice(1).map((p) => p.id), eventCurrency: 'RUB' });
-  const uids = people.map((p) => p.id);
-  const families: number[][] = Array.from({ length: FAMILIES }, () => []);
-  uids.forEach((uid, i) => families[i % FAMILIES]!.push(uid));
-  await updateEvent(db, owner.id, event.id, { data: { families } });
-
-  const kinds = ['even_purchase', 'even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'] as const;
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  for (let i = 0; i < OPERATIONS; i++) {
-    const kind = pick(kinds);
-    const author = owner.id;
-    const others = uids.filter((u) => u !== author);
-    const some = [...new Set(Array.from({ length: 1 + Math.floor(random() * 8) }, () => pick(uids)))];
-    const someOthers = [...new Set([pick(others), ...some.filter((u) => u !== author)])];
-    const amount = Math.floor(100 + random() * 500_000) / 100;
-    const date = new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 450) * 86_400_000).toISOString();
-    const body = {
-      event_id: event.id,
-      details: { kind, amount: kind === 'comment' ? undefined : amount, description: `op ${i}`, date, payer: undefined as number | undefined, text: 'note' },
-      participants: some.map((uid) => ({ uid })) as { uid: number; amount?: number }[],
-    };
-    if (kind === 'they_lent_me') {
-      body.details.payer = pick(others);
-      body.participants = [{ uid: author }];
-    } else if (kind === 'payback') {
-      body.participants = [{ uid: pick(others) }];
-    } else if (kind === 'i_lent_them' || kind === 'i_purchased_them') {
-      body.participants = someOthers.map((uid) => ({ uid }));
-    } else if (kind === 'split_purchase') {
-      body.participants = [{ uid: author, amount: 1 }, ...someOthers.map((uid) => ({ uid }))];
-    } else if (kind === 'deposit' || kind === 'even_purchase') {
-      body.details.payer = pick(uids);
-      body.participants = [...new Set([...some, pick(uids.filter((u) => u !== body.details.payer))])].map((uid) => ({ uid }));
-    }
-    // Every fifth operation in another currency: those read a rate too.
-    if (i % 5 === 0 && kind !== 'comment') (body.details as { currency?: string }).currency = 'EUR';
-    await createOperation(db, author, body as never);
-  }
+  const seeded = await seedBenchEvent(db, { operations: OPERATIONS, random });
+  const event = { id: seeded.eventId };
+  const token = seeded.ownerToken;
   notes.push(`${OPERATIONS} operations created through the service layer in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const headers = { authorization: `Bearer ${token}` };
   // Someone who authored nothing and has seen nothing: their unread count covers all 10,000.
-  const otherHeaders = { authorization: `Bearer ${await createSession(db, people[1]!.id, true)}` };
+  const otherHeaders = { authorization: `Bearer ${seeded.readerToken}` };
   const get = async (url: string, as = headers) => {
     const res = await app.inject({ method: 'GET', url, headers: as });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -1,7 +1,8 @@
 /**
  * What must hold after any load, race or crash, read straight from the database:
  * - every write the server acknowledged is there and live (unless the run deleted it);
- * - no operation is half-written: each has entries, and they balance (paid = share = amount);
+ * - no operation is half-written: each has entries, and they balance (paid = share = amount; a
+ *   deposit's money comes in, so there paid = share = -amount);
  * - every event sums to zero, and each stored balance equals the sum over its live operations;
  * - no idempotency key was recorded twice.
  */
@@ -50,8 +51,9 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
     await rows(
       database,
       sql`select o.id from operations o join operation_entries e on e.operation_id = o.id
-          where o.kind <> 'comment' group by o.id, o.amount
-          having sum(e.paid) <> sum(e.share) or sum(e.paid) <> o.amount`,
+          where o.kind <> 'comment' group by o.id, o.kind, o.amount
+          having sum(e.paid) <> sum(e.share)
+             or sum(e.paid) <> case when o.kind = 'deposit' then -o.amount else o.amount end`,
     )
   ).map((r) => Number(r.id));
   const nonZeroEvents = (

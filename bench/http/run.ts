@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:http`: the API's reads and writes through HTTP, as a phone meets them. For each
+ * history size (BENCH_HTTP_OPERATIONS, default 10000; e.g. `1000,10000,100000` to see growth) an
+ * event of 50 people is seeded through the service layer into a fresh database (embedded, or a new
+ * database on DATABASE_URL's server), the real server starts as its own process (npm start's
+ * settings, request log included), and each request is driven by autocannon at 10 connections
+ * (writes at 4). Every figure is printed beside the same run's bare-Fastify and health-route
+ * figures, since only a ratio measured side by side means anything on a shared machine. Afterwards
+ * the database is checked as after the stress runs. Fails only on wrong answers or broken data.
+ *   BENCH_HTTP_SECONDS (10)  BENCH_HTTP_OPERATIONS (10000)  BENCH_HTTP_CONNECTIONS (10)
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { rng } from '../rng';
+import { seedBenchEvent, type BenchEvent } from '../seed-event';
+import { checkIntegrity, integrityProblems } from '../stress/checks';
+import { startServer } from '../stress/server';
+import { freshTarget } from '../stress/target';
+
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 10);
+const WRITERS = 4;
+const SIZES = (process.env.BENCH_HTTP_OPERATIONS ?? '10000').split(',').map((n) => Number(n.trim()));
+
+interface Figure {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Bytes of the answer's body as sent uncompressed. */
+  bytes: number | null;
+  errors: number;
+  non2xx: number;
+}
+
+interface Measure {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  token?: string;
+  connections?: number;
+  /** A fresh body (and Idempotency-Key) per request. */
+  body?: () => unknown;
+  onCreated?: (body: string) => void;
+}
+
+async function measure(origin: string, m: Measure): Promise<Figure> {
+  const headers: Record<string, string> = m.token ? { authorization: `Bearer ${m.token}` } : {};
+  let bytes: number | null = null;
+  if ((m.method ?? 'GET') === 'GET') {
+    const res = await fetch(`${origin}${m.path}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${m.name}: ${res.status} ${text.slice(0, 200)}`);
+    bytes = Buffer.byteLength(text);
+  }
+  // autocannon calls whatever hooks a request has, so absent ones must not be there at all.
+  const request: autocannon.Request = { method: m.method ?? 'GET', path: m.path, headers };
+  const body = m.body;
+  if (body) {
+    request.setupRequest = (req) => ({
+      ...req,
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(body()),
+    });
+  }
+  const onCreated = m.onCreated;
+  if (onCreated) {
+    request.onResponse = (status, responseBody) => {
+      if (status === 201) onCreated(responseBody);
+    };
+  }
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: origin,
+        connections: m.connections ?? CONNECTIONS,
+        duration: SECONDS,
+        timeout: 10,
+        requests: [request],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+  return {
+    name: m.name,
+    requestsPerSecond: Math.round(result.requests.total / SECONDS),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function startBare(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('bench/http/bare-fastify.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const found = /listening (\d+)/.exec(chunk.toString());
+      if (found) resolve(Number(found[1]));
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+function reads(seeded: BenchEvent): Measure[] {
+  const e = seeded.eventId;
+  const as = seeded.ownerToken;
+  return [
+    { name: 'GET /v1/event/{id}/', path: `/app/api/v1/event/${e}/`, token: as },
+    { name: 'GET /v1/operation/?event= (page 1)', path: `/app/api/v1/operation/?event=${e}`, token: as },
+    { name: 'GET /v1/event/{id}/payout/', path: `/app/api/v1/event/${e}/payout/`, token: as },
+    { name: 'GET /v1/event/', path: '/app/api/v1/event/', token: as },
+    { name: 'GET /v1/event/people/', path: '/app/api/v1/event/people/', token: as },
+    { name: 'GET /v1/operation/expenses/?event=', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180`, token: as },
+  ];
+}
+
+const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '—');
+const kb = (bytes: number | null) => (bytes === null ? '' : `${(bytes / 1024).toFixed(1)} KB`);
+
+function table(figures: Figure[], health: Figure): string {
+  const head = `${'request'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'size'.padStart(10)} ${'of health'.padStart(10)}  targets (p50 < 10, p99 < 50, >= 25% of health)`;
+  const rows = figures.map((f) => {
+    const met = f.p50 < 10 && f.p99 < 50 && f.requestsPerSecond >= 0.25 * health.requestsPerSecond;
+    return `${f.name.padEnd(40)} ${String(f.requestsPerSecond).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${kb(f.bytes).padStart(10)} ${pct(f.requestsPerSecond, health.requestsPerSecond).padStart(10)}  ${met ? 'met' : 'not met'}`;
+  });
+  return [head, ...rows].join('\n');
+}
+
+async function runSize(operations: number, bare: Figure): Promise<{ operations: number; seedSeconds: number; health: Figure; figures: Figure[]; writes: Figure; problems: string[] }> {
+  const target = await freshTarget(`http_${operations}`);
+  try {
+    const seeding = await target.open();
+    const started = Date.now();
+    const seeded = await seedBenchEvent(seeding.db, { operations, random: rng(20261124) });
+    await seeding.close();
+    const seedSeconds = (Date.now() - started) / 1000;
+    console.log(`\n## ${operations.toLocaleString('en')} operations in one event of 50 (${target.kind}; seeded in ${seedSeconds.toFixed(1)} s)`);
+
+    const server = await startServer({ ...target.env, LOG_LEVEL: 'info' }, `bench-http-${process.pid}`);
+    const problems: string[] = [];
+    const acknowledged: number[] = [];
+    let health: Figure;
+    let figures: Figure[];
+    let writes: Figure;
+    try {
+      health = await measure(server.url, { name: 'GET /v1/health/', path: '/app/api/v1/health/' });
+      figures = [];
+      for (const m of reads(seeded)) figures.push(await measure(server.url, m));
+      const random = rng(7);
+      const uids = seeded.uids;
+      writes = await measure(server.url, {
+        name: `POST /v1/operation/ (${WRITERS} clients)`,
+        method: 'POST',
+        path: '/app/api/v1/operation/',
+        token: seeded.ownerToken,
+        connections: WRITERS,
+        body: () => ({
+          event_id: seeded.eventId,
+          details: { kind: 'even_purchase', amount: Math.floor(100 + random() * 99_900) / 100, description: 'bench' },
+          participants: [uids[0]!, uids[1 + Math.floor(random() * (uids.length - 1))]!].map((uid) => ({ uid })),
+        }),
+        onCreated: (body) => acknowledged.push((JSON.parse(body) as { id: number }).id),
+      });
+    } finally {
+      await server.stop();
+    }
+    console.log(`bare Fastify ${bare.requestsPerSecond} req/s; health ${health.requestsPerSecond} req/s = ${pct(health.requestsPerSecond, bare.requestsPerSecond)} of bare (target >= 30%)`);
+    console.log(table(figures, health));
+    console.log(`${writes.name}: ${writes.requestsPerSecond} writes/s, p50 ${writes.p50} ms, p99 ${writes.p99} ms`);
+
+    for (const f of [health, ...figures, writes]) {
+      if (f.errors || f.non2xx) problems.push(`${f.name}: ${f.errors} errors or timeouts, ${f.non2xx} non-2xx answers`);
+    }
+    const checking = await target.open();
+    problems.push(...integrityProblems(await checkIntegrity(checking, acknowledged)));
+    await checking.close();
+    return { operations, seedSeconds, health, figures, writes, problems };
+  } finally {
+    await target.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  const bareServer = await startBare();
+  let bare: Figure;
+  try {
+    bare = await measure(bareServer.origin, { name: 'bare Fastify { ok: true }', path: '/' });
+  } finally {
+    await bareServer.stop();
+  }
+  const runs = [];
+  for (const size of SIZES) runs.push(await runSize(size, bare));
+  if (runs.length > 1) {
+    console.log('\n## growth (p50 ms at each history size)');
+    console.log(`${'request'.padEnd(40)} ${runs.map((r) => String(r.operations).padStart(9)).join(' ')}`);
+    for (let i = 0; i < runs[0]!.figures.length; i++) {
+      console.log(`${runs[0]!.figures[i]!.name.padEnd(40)} ${runs.map((r) => String(r.figures[i]!.p50).padStart(9)).join(' ')}`);
+    }
+  }
+  const machine = `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`;
+  console.log(`\n# ${machine}`);
+  const dir = path.resolve('bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `http-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, machine, seconds: SECONDS, bare, runs }, null, 2));
+  console.log(`# written to ${path.relative(process.cwd(), file)}`);
+  const problems = runs.flatMap((r) => r.problems);
+  for (const p of problems) console.error(`PROBLEM: ${p}`);
+  if (problems.length) process.exit(1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

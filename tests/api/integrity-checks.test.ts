@@ -1,0 +1,34 @@
+/**
+ * The integrity checks that every stress and benchmark run ends with: they must pass a sound
+ * history of every kind (a deposit's entries are negative) and catch a broken one.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkIntegrity } from '../../bench/stress/checks';
+import { rng } from '../../bench/rng';
+import { seedBenchEvent } from '../../bench/seed-event';
+import { openTestDatabase } from './harness';
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+  await database.drop?.();
+});
+
+describe('the integrity checks', () => {
+  it('find nothing wrong in a history of every kind, deposits included, and catch an entry changed behind the ledger', async () => {
+    await seedBenchEvent(database.db, { operations: 120, random: rng(3), phonePrefix: '+7917' });
+    const deposits = (await database.db.execute(sql`select count(*)::int as n from operations where kind = 'deposit'`)) as unknown as { rows: { n: number }[] };
+    expect(deposits.rows[0]!.n).toBeGreaterThan(0);
+    const sound = await checkIntegrity(database, []);
+    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], duplicateKeys: 0 });
+
+    const [victim] = ((await database.db.execute(sql`select operation_id from operation_entries where paid > 0 limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
+    await database.db.execute(sql`update operation_entries set paid = paid + 1 where operation_id = ${victim!.operation_id} and paid > 0`);
+    expect((await checkIntegrity(database, [])).unbalanced).toEqual([Number(victim!.operation_id)]);
+  });
+});
