@@ -21,6 +21,7 @@ import { peopleRoutes } from './modules/people/routes';
 import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: deps.database.db });
+  await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {

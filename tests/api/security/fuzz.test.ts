@@ -179,6 +179,7 @@ const uids = () => [anna.uid, boris.uid, eve.uid];
 const ENDPOINTS: Endpoint[] = [
   get('/app/api/v1/config', () => query({ x: junkString }).map((q) => api(`/v1/config/${q}`))),
   get('/app/api/v1/health', () => query({ x: junkString }).map((q) => api(`/v1/health/${q}`))),
+  get('/app/api/docs/openapi.json', () => query({ x: junkString }).map((q) => `/app/api/docs/openapi.json${q}`)),
   get('/app/api/v1/currency', () => query({ lang: fc.constantFrom('en', 'ru', 'de') }).map((q) => api(`/v1/currency/${q}`))),
   get('/app/api/v1/currency/rate', () => query({ from: currency, to: currency, date: fc.oneof(date, fc.constantFrom('2024-02-29', '1999-01-01')) }).map((q) => api(`/v1/currency/rate/${q}`))),
   get('/app/api/v1/user/contacts', () => query().map((q) => api(`/v1/user/contacts/${q}`))),

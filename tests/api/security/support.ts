@@ -62,10 +62,11 @@ export function registeredRoutes(app: FastifyInstance): string[] {
   return out.sort();
 }
 
-/** Routes that hold nobody's data by id: sign-in, health, public configuration, currencies and the static web app. */
+/** Routes that hold nobody's data by id: sign-in, health, public configuration, the API's description, currencies and the static web app. */
 export const PUBLIC_ROUTES = [
   'GET /app/api/v1/health',
   'GET /app/api/v1/config',
+  'GET /app/api/docs/openapi.json',
   'GET /app/api/v1/currency',
   'GET /app/api/v1/currency/rate',
   'POST /app/api/v2/auth/code',
