@@ -39,6 +39,10 @@ export type CodeResponse = z.infer<typeof codeResponse>;
 export const setPasswordRequest = z.object({ phone, code: z.string().max(16), password });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
 
+/** POST /v2/auth/code/check/?for=: is this the live code (checked as it is typed, not used). */
+export const codeCheckRequest = z.object({ phone, code: z.string().max(16) });
+export type CodeCheckRequest = z.infer<typeof codeCheckRequest>;
+
 /** POST /v2/auth/login/ */
 export const loginRequest = z.object({ phone, password, remember: z.boolean().default(false) });
 export type LoginRequest = z.input<typeof loginRequest>;

@@ -112,3 +112,14 @@ export async function replacePassword(db: Queryable, phone: string, passwordHash
 export async function updatePasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
+
+/**
+ * Gives back the attempt a right code spent when it was only checked (POST /v2/auth/code/check/),
+ * so that checking the code as it is typed and then using it costs one attempt, like using it.
+ */
+export async function refundCodeAttempt(db: Queryable, id: number): Promise<void> {
+  await db
+    .update(authCodes)
+    .set({ attempts: sql`greatest(${authCodes.attempts} - 1, 0)` })
+    .where(eq(authCodes.id, id));
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  codeCheckRequest,
   codePurposeQuery,
   codeRequest,
   codeResponse,
@@ -12,7 +13,7 @@ import { DomainError } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { SmsSender } from '../../lib/sms';
-import { login, logout, requestCode, setPasswordWithCode } from './service';
+import { checkCode, login, logout, requestCode, setPasswordWithCode } from './service';
 
 /** Sign-up, password restore, login and logout (docs/api.md, Accounts). */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -32,6 +33,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.log.error({ err, provider: sms.name }, 'sending an SMS code failed'),
       );
       return { phone: sent.phone, expires_in: sent.expiresIn };
+    },
+  );
+
+  app.post(
+    '/v2/auth/code/check/',
+    { schema: { querystring: codePurposeQuery, body: codeCheckRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await checkCode(deps, request.query.for, request.body);
+      return { ok: true as const };
     },
   );
 

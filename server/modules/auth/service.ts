@@ -23,6 +23,7 @@ import {
   markCodeUsed,
   replaceCode,
   replacePassword,
+  refundCodeAttempt,
   spendCodeAttempt,
   updatePasswordHash,
 } from './repository';
@@ -189,4 +190,22 @@ export async function login(deps: AuthDeps, input: LoginRequest, address: string
 /** POST /v1/account/logout/: the token stops working at once. */
 export async function logout(db: Db, token: string): Promise<void> {
   await revokeSession(db, token);
+}
+
+/**
+ * POST /v2/auth/code/check/: whether a code is the live one for the phone and purpose, without
+ * using it, so the sign-up and restore screens can say 'incorrect' as soon as the code is typed
+ * rather than after the password step. It spends an attempt like a use (a wrong guess here counts
+ * towards the code's limit) and gives it back when right. It looks at no account: a live code
+ * exists only where the code request passed its account check, so the answer says nothing more
+ * about the phone than the code request did.
+ */
+export async function checkCode(deps: AuthDeps, purpose: CodePurpose, input: { phone: string; code: string }): Promise<void> {
+  const phone = phoneOrThrow(input.phone);
+  const code = input.code.trim();
+  if (!/^\d*$/.test(code) || code.length > CODE_LENGTH) throw new DomainError('code_invalid', 'code');
+  if (code.length < CODE_LENGTH) throw new DomainError('code_too_short', 'code');
+  const live = await spendCodeAttempt(deps.db, phone, purpose, MAX_CODE_ATTEMPTS, deps.now());
+  if (!live || !sameHash(live.codeHash, hashCode(phone, purpose, code))) throw new DomainError('code_invalid', 'code');
+  await refundCodeAttempt(deps.db, live.id);
 }

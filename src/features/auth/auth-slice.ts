@@ -73,6 +73,20 @@ export const requestCode = createAsyncThunk<CodeResponse, { purpose: CodePurpose
   },
 );
 
+/** POST /v2/auth/code/check/: is the typed code the live one, before the password step asks for more. */
+export const checkCode = createAsyncThunk<void, { purpose: CodePurpose; phone: string; code: string }, Reject>(
+  'auth/checkCode',
+  async ({ purpose, ...body }, { dispatch, rejectWithValue }) => {
+    try {
+      await authApi.checkCode(purpose, body);
+    } catch (err) {
+      const error = toApiError(err);
+      dispatch(authFailed(error));
+      return rejectWithValue(error);
+    }
+  },
+);
+
 /**
  * POST /v2/auth/password/?for=signup|restore with the code, then a remembered login with the new
  * password (specification §7): someone who has just chosen a password expects to stay signed in.

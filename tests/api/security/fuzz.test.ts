@@ -342,6 +342,15 @@ const ENDPOINTS: Endpoint[] = [
       fc.tuple(query({ for: fc.constantFrom('signup', 'restore', 'login') }), body({ phone })).map(([q, payload]) => ({ url: api(`/v2/auth/code/${q}`), payload })),
   },
   {
+    route: 'POST /app/api/v2/auth/code/check',
+    who: 'nobody',
+    runs: 20,
+    request: () =>
+      fc
+        .tuple(query({ for: fc.constantFrom('signup', 'restore') }), body({ phone: fc.oneof(phone, fc.constant(anna.phone)), code: fc.stringMatching(/^\d{0,7}$/) }))
+        .map(([q, payload]) => ({ url: api(`/v2/auth/code/check/${q}`), payload })),
+  },
+  {
     route: 'POST /app/api/v2/auth/password',
     who: 'nobody',
     runs: 20,

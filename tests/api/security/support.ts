@@ -70,6 +70,7 @@ export const PUBLIC_ROUTES = [
   'GET /app/api/v1/currency',
   'GET /app/api/v1/currency/rate',
   'POST /app/api/v2/auth/code',
+  'POST /app/api/v2/auth/code/check',
   'POST /app/api/v2/auth/password',
   'POST /app/api/v2/auth/login',
   'GET /.well-known/apple-app-site-association',

@@ -9,7 +9,7 @@ import { checkPhone, loadPhoneLib } from '@/components/phone-lib';
 import { PhoneInput } from '@/components/PhoneInput';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
-import { authErrorCleared, requestCode, setPasswordWithCode } from '../auth-slice';
+import { authErrorCleared, checkCode, requestCode, setPasswordWithCode } from '../auth-slice';
 import { CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
 import { authErrorText } from './auth-errors';
 import cardPage from '@/components/CardPage.module.css';
@@ -27,8 +27,9 @@ function clock(seconds: number): string {
 
 /**
  * Sign-up and password restore share one flow (specification §2): the phone, then the SMS code
- * with a resend timer, then the password. The server checks the code together with the password,
- * so a wrong code sends the user back to the code step with the server's message.
+ * with a resend timer, then the password. The code is checked with the server when it is entered
+ * (a wrong one stays on the code step with the server's message); it is used with the password,
+ * and should it have expired meanwhile, that sends the user back to the code step too.
  */
 export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
   const { t } = useTranslation('auth');
@@ -89,11 +90,18 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
     await send(normalised, false);
   };
 
-  const submitCode = (e: FormEvent) => {
+  const submitCode = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     if (!code) return setError('required_field');
     if (code.length < CODE_LENGTH) return setError('code_too_short');
-    goTo('password');
+    setError(null);
+    setBusy(true);
+    // Checked now, so a mistyped code is said to be wrong here, not after the password is chosen.
+    const result = await dispatch(checkCode({ purpose, phone: e164, code }));
+    setBusy(false);
+    if (checkCode.fulfilled.match(result)) goTo('password');
+    else setResent(false);
   };
 
   const submitPassword = async (e: FormEvent) => {
@@ -163,7 +171,7 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
         {step === 'code' && (
           <>
             <p className={cardPage.lead}>{t('code.lead', { phone: shownPhone })}</p>
-            <form className={formStyles.form} onSubmit={submitCode} noValidate>
+            <form className={formStyles.form} onSubmit={(e) => void submitCode(e)} noValidate>
               <TextField
                 label={t('fields.code')}
                 name="code"

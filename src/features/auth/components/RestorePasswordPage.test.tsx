@@ -44,6 +44,7 @@ describe('RestorePasswordPage', () => {
   it("reads a failed restore as 'Server could not restore the password'", async () => {
     server.use(
       mswHttp.post('/app/api/v2/auth/code/', () => HttpResponse.json({ phone: PHONE, expires_in: 600 })),
+      mswHttp.post('/app/api/v2/auth/code/check/', () => HttpResponse.json({ ok: true })),
       mswHttp.post('/app/api/v2/auth/password/', () => errorBody('internal', 500)),
     );
     const { user } = await start();
@@ -54,11 +55,16 @@ describe('RestorePasswordPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Server could not restore the password. Please try again later.');
   });
 
-  it('sets the new password with the code and signs in', async () => {
+  it('checks the code for restoring, sets the new password with it and signs in', async () => {
     let body: unknown;
     let purpose: string | null = null;
+    let checked: string | null = null;
     server.use(
       mswHttp.post('/app/api/v2/auth/code/', () => HttpResponse.json({ phone: PHONE, expires_in: 600 })),
+      mswHttp.post('/app/api/v2/auth/code/check/', async ({ request }) => {
+        checked = new URL(request.url).searchParams.get('for');
+        return HttpResponse.json({ ok: true });
+      }),
       mswHttp.post('/app/api/v2/auth/password/', async ({ request }) => {
         purpose = new URL(request.url).searchParams.get('for');
         body = await request.json();
@@ -75,6 +81,7 @@ describe('RestorePasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save the password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
     expect(purpose).toBe('restore');
+    expect(checked).toBe('restore');
     expect(body).toEqual({ phone: PHONE, code: '123456', password: 'newpass' });
     expect(localStorage.getItem('token')).toBe('restored');
   });

@@ -15,6 +15,15 @@ function codeHandler(calls: unknown[] = []) {
   });
 }
 
+/** POST /v2/auth/code/check/: `right` is the live code (any code when not given). */
+function checkHandler(right?: string, calls: string[] = []) {
+  return mswHttp.post('/app/api/v2/auth/code/check/', async ({ request }) => {
+    const { code } = (await request.json()) as { code: string };
+    calls.push(code);
+    return right === undefined || code === right ? HttpResponse.json({ ok: true }) : errorBody('code_invalid', 400, 'code');
+  });
+}
+
 async function toCodeStep(language: 'en' | 'ru' = 'en') {
   const view = renderApp('/signup', { language });
   // Only the timer test fakes the clock; the others run on real time.
@@ -83,12 +92,45 @@ describe('SignUpPage: phone, code, password', () => {
     expect(screen.getByTestId('resend-timer')).toHaveTextContent('1:00');
   });
 
-  it('checks the password, goes back to the code step on a wrong code, and signs up', async () => {
+  it('says a wrong code is wrong on the code step, before asking for a password, in both languages', async () => {
+    for (const language of ['en', 'ru'] as const) {
+      const checked: string[] = [];
+      const passwords: unknown[] = [];
+      server.use(
+        codeHandler(),
+        checkHandler('222222', checked),
+        mswHttp.post('/app/api/v2/auth/password/', async ({ request }) => {
+          passwords.push(await request.json());
+          return HttpResponse.json({ token: 'fresh' });
+        }),
+      );
+      const { user, unmount } = await toCodeStep(language);
+      const label = language === 'en' ? 'Code from the SMS' : 'Код из СМС';
+      const next = language === 'en' ? 'Next' : 'Далее';
+      await user.type(await screen.findByLabelText(label), '111111');
+      await user.click(screen.getByRole('button', { name: next }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        language === 'en' ? 'The confirmation code is incorrect or expired.' : 'Код подтверждения неверный или устарел.',
+      );
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+      expect(screen.queryByLabelText(language === 'en' ? 'New password' : 'Новый пароль')).toBeNull();
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), '222222');
+      await user.click(screen.getByRole('button', { name: next }));
+      expect(await screen.findByLabelText(language === 'en' ? 'New password' : 'Новый пароль')).toBeInTheDocument();
+      expect(checked).toEqual(['111111', '222222']);
+      expect(passwords).toEqual([]);
+      unmount();
+    }
+  });
+
+  it('checks the password, goes back to the code step when the code ran out meanwhile, and signs up', async () => {
     let attempt = 0;
     const bodies: unknown[] = [];
     let loginBody: unknown;
     server.use(
       codeHandler(),
+      checkHandler(),
       mswHttp.post('/app/api/v2/auth/password/', async ({ request }) => {
         bodies.push({ for: new URL(request.url).searchParams.get('for'), body: await request.json() });
         attempt += 1;
@@ -131,7 +173,7 @@ describe('SignUpPage: phone, code, password', () => {
   });
 
   it("reads a failed registration as 'Error in registration'", async () => {
-    server.use(codeHandler(), mswHttp.post('/app/api/v2/auth/password/', () => errorBody('internal', 500)));
+    server.use(codeHandler(), checkHandler(), mswHttp.post('/app/api/v2/auth/password/', () => errorBody('internal', 500)));
     const { user } = await toCodeStep();
     await user.type(await screen.findByLabelText('Code from the SMS'), '111111');
     await user.click(screen.getByRole('button', { name: 'Next' }));
