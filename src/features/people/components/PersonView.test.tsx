@@ -96,6 +96,20 @@ describe('the person pane', () => {
     expect(posted).toEqual([{ details: 'Payback' }]);
     expect(await screen.findByTestId('payback-request-900')).toHaveTextContent('not settled');
     expect(screen.getByTestId('dialogue-link')).toHaveAttribute('href', '/events/31/transactions');
+    // Asked for exactly what is owed: a second click would say nothing new, so there is none to make.
+    expect(screen.getByTestId('request-payback')).toHaveTextContent('Payback requested');
+    expect(screen.getByTestId('request-payback')).toBeDisabled();
+    expect(screen.getByText('Your request for this amount has been sent. You can ask again when the debt changes.')).toBeInTheDocument();
+    expect(posted).toHaveLength(1);
+  });
+
+  it('lets me ask again once the debt has changed since the open request, in Russian too', async () => {
+    signedIn([BORIS]);
+    withPerson(aPersonResponse(BORIS, { events: EVENTS, dialogue_id: 31, payback_requests: [aRequest({ amounts: [{ amount: 20, currency: 'EUR' }] })] }));
+    renderApp('/people/8', { language: 'ru' });
+    const button = await screen.findByTestId('request-payback', {}, { timeout: 5000 });
+    expect(button).toBeEnabled();
+    expect(button).toHaveTextContent('Попросить вернуть долг');
   });
 
   it('cannot request anything from someone who owes me nothing, and shows the server refusal', async () => {

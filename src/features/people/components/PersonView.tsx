@@ -112,6 +112,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const owesMe = person.balances.some((b) => b.balance > 0);
   const anyDebt = person.balances.some((b) => b.balance !== 0);
+  const alreadyAsked = openRequestFor(data.payback_requests, person.uid, person.balances);
 
   const add = async () => {
     setAdding(true);
@@ -202,9 +203,9 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
           </p>
         )}
         <div className={styles.actions}>
-          <Button onClick={() => void request()} disabled={!owesMe || requesting} aria-busy={requesting} data-testid="request-payback">
+          <Button onClick={() => void request()} disabled={!owesMe || requesting || alreadyAsked !== null} aria-busy={requesting} data-testid="request-payback">
             {requesting && <Spinner size={16} decorative />}
-            {t('payback.request')}
+            {alreadyAsked ? t('payback.requested') : t('payback.request')}
           </Button>
           {anyDebt && (
             <Button scheme="gray" onClick={() => void askRecord()} disabled={loadingDebts} aria-busy={loadingDebts} data-testid="record-payback">
@@ -214,6 +215,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
           )}
         </div>
         {!owesMe && <p className={styles.hint}>{t('payback.nothingToRequest')}</p>}
+        {owesMe && alreadyAsked && <p className={styles.hint}>{t('payback.requestedHint')}</p>}
         {message && (
           <p className={message.error ? styles.error : styles.success} role={message.error ? 'alert' : 'status'} data-testid="person-message">
             {message.text}
@@ -272,6 +274,15 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
   );
 }
 
+
+/**
+ * My open request to this person that already asks for exactly what they owe me now: asking again
+ * would say nothing new, so the button waits until the debt changes or the request is settled.
+ */
+function openRequestFor(requests: readonly PaybackRequest[], uid: number, balances: PersonResponse['person']['balances']): PaybackRequest | null {
+  const owed = balances.filter((b) => b.balance > 0).map((b) => `${b.currency}:${b.balance}`).sort().join(',');
+  return requests.find((r) => r.to === uid && !r.settled && r.amounts.map((a) => `${a.currency}:${a.amount}`).sort().join(',') === owed) ?? null;
+}
 
 function PaybackRequests({ requests, name, uid }: { requests: readonly PaybackRequest[]; name: string; uid: number }) {
   const { t, i18n } = useTranslation('people');
