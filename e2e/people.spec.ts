@@ -31,7 +31,7 @@ async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: stri
 /** The balance message the screen should show for the API's per-currency list (positive: they owe me). */
 function expected(balances: MoneyByCurrency, lang: Lang, gender: 'M' | 'F'): string {
   const b = TEXT[lang].balance;
-  const t = gender === 'F' ? { accrual: b.accrual_female, debit: b.debit_female, neutral: b.neutral_female } : b;
+  const t = gender === 'F' ? { accrual: b.accrual_female, debit: b.debit_female, neutral: b.neutral_female } : { accrual: b.accrual_male, debit: b.debit_male, neutral: b.neutral_male };
   const show = (b: MoneyByCurrency[number]) => plain(formatMoney(toMinor(b.balance, b.currency), b.currency, lang, { sign: true, code: true }));
   const owed = balances.filter((b) => b.balance > 0).map(show);
   const owe = balances.filter((b) => b.balance < 0).map(show);

@@ -3,6 +3,8 @@ import { ERROR_CODES } from '@common/errors';
 import { localeResources } from './i18n';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Grammatical gender (i18next context): a language has these forms only where its words change. */
+const GENDER = /_(male|female)$/;
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -17,9 +19,9 @@ describe('the locales', () => {
     expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
   });
 
-  it('have the same keys in every namespace (plural forms aside)', () => {
+  it('have the same keys in every namespace (plural and gender forms aside)', () => {
     for (const ns of Object.keys(en)) {
-      const base = (k: string[]) => [...new Set(k.map((key) => key.replace(PLURAL, '')))].sort();
+      const base = (k: string[]) => [...new Set(k.map((key) => key.replace(PLURAL, '').replace(GENDER, '')))].sort();
       expect(base(keys(ru[ns]!)), `namespace ${ns}`).toEqual(base(keys(en[ns]!)));
     }
   });
@@ -30,6 +32,18 @@ describe('the locales', () => {
       for (const key of all.filter((k) => k.endsWith('_one'))) {
         const stem = key.slice(0, -'_one'.length);
         for (const form of ['few', 'many', 'other']) expect(all, `${ns}:${stem}`).toContain(`${stem}_${form}`);
+      }
+    }
+  });
+
+  it('give every gendered text both forms and a neutral one for an unknown gender', () => {
+    for (const lang of [en, ru]) {
+      for (const ns of Object.keys(lang)) {
+        const all = keys(lang[ns]!);
+        for (const key of all.filter((k) => GENDER.test(k))) {
+          const stem = key.replace(GENDER, '');
+          expect(all, `${ns}:${stem}`).toEqual(expect.arrayContaining([stem, `${stem}_male`, `${stem}_female`]));
+        }
       }
     }
   });

@@ -22,6 +22,15 @@ function fileOf(path: string): { lang: Language; ns: string } | null {
   return { lang: match[1], ns: match[2]! };
 }
 
+/**
+ * The i18next context for words that agree with a person's gender (Russian 'дал' / 'дала'):
+ * texts have a neutral form (the bare key) for an unknown gender, and `_male` / `_female` forms
+ * where the language needs them.
+ */
+export function genderContext(gender: 'M' | 'F' | null | undefined): 'male' | 'female' | undefined {
+  return gender === 'M' ? 'male' : gender === 'F' ? 'female' : undefined;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }

@@ -19,9 +19,12 @@ const NOW = '2026-11-21T12:00:00.000Z';
 
 export const user = aUser({ user: ME, full_name: 'Anna Smirnova', first_name: 'Anna', last_name: 'Smirnova', currency: 'RUB' });
 
+/** Anna and Vera are women, Boris and Gleb men: the Russian verbs agree with them. */
+const GENDERS: Record<number, 'M' | 'F'> = { [ME]: 'F', [BORIS]: 'M', [VERA]: 'F', [GLEB]: 'M' };
+
 function person(uid: number, fullName: string, family: number, balance = 0): EventParticipant {
   const me = uid === ME;
-  const c = aContact(uid, fullName, `+7916000000${uid % 10}`, me ? AS_ME : {});
+  const c = aContact(uid, fullName, `+7916000000${uid % 10}`, { ...(me ? AS_ME : {}), gender: GENDERS[uid] ?? null });
   const { balance: _unused, ...rest } = c;
   return { ...rest, balance, family, position: uid - ME, is_owner: me };
 }

@@ -111,16 +111,21 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
   const payer = payerOf(op);
   const sharers = sharersOf(op).filter((u) => u !== payer || op.kind === 'even_purchase' || op.kind === 'split_purchase' || op.kind === 'deposit');
   const payerName = payer !== null ? people.name(payer) : '';
+  // Russian verbs agree with the person they are about: the payer here, the viewer in the status.
+  const payerContext = payer !== null ? people.gender(payer) : undefined;
   const who =
     op.kind === 'payback'
-      ? t('feed.sentBy', { name: payerName })
+      ? t('feed.sentBy', { name: payerName, context: payerContext })
       : op.kind === 'deposit'
-        ? t('feed.receivedBy', { name: payerName })
+        ? t('feed.receivedBy', { name: payerName, context: payerContext })
         : op.kind === 'i_lent_them' || op.kind === 'they_lent_me'
-          ? t('feed.lentBy', { name: payerName })
-          : t('feed.paidBy', { name: payerName });
-  const whom = op.kind === 'payback' || op.kind === 'i_lent_them' || op.kind === 'they_lent_me'
-    ? t('feed.toPerson', { name: namesText(sharers, people, t) })
+          ? t('feed.lentBy', { name: payerName, context: payerContext })
+          : t('feed.paidBy', { name: payerName, context: payerContext });
+  const toOne = op.kind === 'payback' || op.kind === 'i_lent_them' || op.kind === 'they_lent_me';
+  const whom = toOne
+    ? sharers.length === 1 && sharers[0] === people.me
+      ? t('feed.toMe')
+      : t('feed.toPerson', { name: namesText(sharers, people, t) })
     : t('feed.forPeople', { names: namesText(sharers, people, t) });
   const approx = op.approximate ? t('approximate') : '';
 
@@ -131,7 +136,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
       </span>
       <div className={styles.main}>
         <div className={styles.top}>
-          <span className={styles.title}>{op.details.description || t(`kinds.${op.kind}`)}</span>
+          <span className={styles.title}>{op.details.description || t(`kinds.${op.kind}`, { context: people.gender(op.details.author) })}</span>
           <span className={`${styles.amount} amount`} data-testid="op-amount">
             {original?.text ?? '—'}
           </span>
@@ -139,7 +144,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
         <div className={styles.meta}>
           {op.status && (
             <span className={styles.status} data-status={op.status}>
-              {t(`status.${op.status}`)}
+              {t(`status.${op.status}`, { context: people.gender(people.me) })}
             </span>
           )}
           <span className={styles.who}>{t('feed.whoWhom', { who, whom })}</span>

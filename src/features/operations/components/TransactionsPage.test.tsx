@@ -120,7 +120,7 @@ describe('the transactions tab', () => {
 
   it.each([
     ['en', 'not involved', 'Paid by Вера Петрова for Вера Петрова, Gleb Orlov', 'Paid back by Gleb Orlov to Boris Ivanov', 'Unknown person', 'Actions for this operation'],
-    ['ru', 'вас не касается', 'Платил: Вера Петрова · за: Вера Петрова, Gleb Orlov', 'Вернул: Gleb Orlov · кому: Boris Ivanov', 'Неизвестный участник', 'Действия с операцией'],
+    ['ru', 'вас не касается', 'Платила: Вера Петрова · за: Вера Петрова, Gleb Orlov', 'Вернул: Gleb Orlov · кому: Boris Ivanov', 'Неизвестный участник', 'Действия с операцией'],
   ] as const)('shows operations I am not in without my share or effect (%s)', async (language, none, museum, payback, unknown, actions) => {
     const ops = [
       anOperation({
@@ -169,6 +169,41 @@ describe('the transactions tab', () => {
     expect(tickets).toHaveTextContent(unknown);
     // The row still offers its actions, as any participant of the event may use them.
     expect(within(bought!).getByRole('button', { name: actions })).toBeInTheDocument();
+  });
+
+  it('speaks Russian that agrees: the lender’s and my own gender, and “кому: мне”', async () => {
+    const ops = [
+      anOperation({
+        id: 3,
+        kind: 'they_lent_me',
+        status: 'received',
+        details: { description: '', amount: 700, original_amount: 700, payer: BORIS, author: ME },
+        participants: [
+          { uid: BORIS, paid: 700, share: 0, effect: 700 },
+          { uid: ME, paid: 0, share: 700, effect: -700 },
+        ],
+      }),
+      anOperation({
+        id: 2,
+        kind: 'i_purchased_them',
+        status: 'bought',
+        details: { description: '', amount: 1200, original_amount: 1200, payer: ME, author: ME },
+        participants: [
+          { uid: ME, paid: 1200, share: 0, effect: 1200 },
+          { uid: VERA, paid: 0, share: 1200, effect: -1200 },
+        ],
+      }),
+    ];
+    signedInWithEvent(anEvent(), ops);
+    renderApp(PATH, { language: 'ru' });
+    await feed();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [loan, gift] = [...rows()] as HTMLElement[];
+    expect(loan).toHaveTextContent('Одолжил: Boris Ivanov · кому: мне');
+    expect(loan).toHaveTextContent('получила');
+    expect(gift).toHaveTextContent('Я купила им');
+    expect(gift).toHaveTextContent('купила');
+    expect(gift).toHaveTextContent('Платила: я · за: Вера Петрова');
   });
 
   it('marks amounts converted into a display currency as approximate', async () => {

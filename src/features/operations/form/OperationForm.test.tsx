@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOperationBody, type CreateOperationBody } from '@common/contract/operations';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
-import { anEvent, anOperation, BORIS, EVENT_ID, GLEB, json, ME, signedInWithEvent, stubIntersectionObserver, VERA } from '../test-fixtures';
+import { anEvent, anOperation, BORIS, EVENT_ID, GLEB, json, ME, signedInWithEvent, stubIntersectionObserver, user, VERA } from '../test-fixtures';
 
 let io: ReturnType<typeof stubIntersectionObserver>;
 beforeEach(() => {
@@ -43,6 +43,24 @@ const save = (dialog: HTMLElement) => userEvent.click(within(dialog).getByRole('
 const kind = (dialog: HTMLElement, name: string) => userEvent.click(within(dialog).getByRole('radio', { name }));
 const amount = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /^(Amount|Сумма)$/ });
 const person = (dialog: HTMLElement, name: string) => within(dialog).getByRole('checkbox', { name });
+
+describe('the kinds in Russian', () => {
+  it('speak in the user’s own gender, and neutrally when it is not known', async () => {
+    const { dialog, unmount } = await openForm(undefined, 'ru');
+    expect(within(dialog).getByRole('radio', { name: 'Я купила им' })).toBeInTheDocument();
+    await kind(dialog, 'Я дала в долг');
+    expect(within(dialog).getByText('Я дала денег в долг; заёмщики должны их вернуть.')).toBeInTheDocument();
+    unmount();
+
+    signedInWithEvent(anEvent(), []);
+    server.use(http.get('/app/api/v1/user/me/', () => json({ ...user, gender: null })));
+    renderApp(`/events/${EVENT_ID}/transactions`, { language: 'ru' });
+    await userEvent.click(await screen.findByTestId('add-operation'));
+    const neutral = await screen.findByRole('dialog', { name: 'Новая операция' });
+    expect(within(neutral).getByRole('radio', { name: 'Я дал(а) в долг' })).toBeInTheDocument();
+    expect(within(neutral).getByRole('radio', { name: 'Я купил(а) им' })).toBeInTheDocument();
+  });
+});
 
 describe('the operation form', () => {
   it('offers all eight kinds and starts with an even purchase in the event currency, paid by me, for everyone', async () => {

@@ -14,6 +14,7 @@ import { MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
+import { genderContext } from '@/lib/i18n';
 import { newIdempotencyKey } from '../operations-api';
 import { createOperation } from '../operations-slice';
 import { localeOf, moneyMinor } from '../lib/money';
@@ -82,6 +83,8 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   const [serverError, setServerError] = useState<ApiError | null>(null);
   const key = useRef<{ draft: string; body: CreateOperationBody; key: string } | null>(null);
   const currencies = useAppSelector((s) => s.currencies);
+  // The kinds speak in the first person ('I lent them'): in Russian the verb agrees with the user.
+  const myGender = genderContext(useAppSelector((s) => s.profile.user?.gender));
   const uid = useId();
 
   const shape = KIND_SHAPE[draft.kind];
@@ -195,11 +198,11 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
                 }}
               />
               <KindIcon kind={kind} />
-              <span>{t(`kinds.${kind}`)}</span>
+              <span>{t(`kinds.${kind}`, { context: myGender })}</span>
             </label>
           ))}
         </fieldset>
-        <p className={styles.kindHint}>{t(`kindHints.${draft.kind}`)}</p>
+        <p className={styles.kindHint}>{t(`kindHints.${draft.kind}`, { context: myGender })}</p>
 
         {draft.kind === 'comment' ? (
           <div className={formStyles.field}>

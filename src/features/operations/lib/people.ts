@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EventFamily, EventParticipant } from '@common/contract/events';
 import { useAppSelector } from '@/app/hooks';
 import { participantName, selectFamilies, selectParticipants } from '@/features/events';
+import { genderContext } from '@/lib/i18n';
 
 export interface EventPeople {
   /** The viewer's uid (0 while the event is not loaded). */
@@ -15,6 +16,8 @@ export interface EventPeople {
   familyOf: ReadonlyMap<number, EventFamily>;
   /** The display name, 'me' for the viewer (specification §3). */
   name: (uid: number) => string;
+  /** The i18next context for words that agree with this person's gender (unknown: none). */
+  gender: (uid: number) => 'male' | 'female' | undefined;
 }
 
 /** The open event's people as the operation screens need them. */
@@ -31,6 +34,7 @@ export function useEventPeople(): EventPeople {
       const p = byUid.get(uid);
       return p ? participantName(p, t) : t('participants.unknown');
     };
-    return { me, participants, byUid, families, familyOf, name };
+    const gender = (uid: number) => genderContext(byUid.get(uid)?.gender);
+    return { me, participants, byUid, families, familyOf, name, gender };
   }, [participants, families, t]);
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MoneyByCurrency } from '@common/contract/people';
 import { localeOf, moneyView } from '@/features/events';
 import tone from '@/components/BalanceTone.module.css';
+import { genderContext } from '@/lib/i18n';
 import styles from './People.module.css';
 
 type Kind = 'accrual' | 'debit' | 'neutral';
@@ -10,8 +11,7 @@ type Kind = 'accrual' | 'debit' | 'neutral';
 export type BalanceWho = { gender?: 'M' | 'F' | null } | 'family';
 
 function contextOf(who: BalanceWho): string | undefined {
-  if (who === 'family') return 'family';
-  return who.gender === 'F' ? 'female' : undefined;
+  return who === 'family' ? 'family' : genderContext(who.gender);
 }
 
 /**

@@ -9,6 +9,7 @@ import { MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import { createOperation, newIdempotencyKey } from '@/features/operations';
 import type { ApiError } from '@/lib/api-client';
+import { genderContext } from '@/lib/i18n';
 import { ensureDialogue } from '../people-api';
 import styles from './People.module.css';
 
@@ -26,7 +27,7 @@ export function QuickLoan({ uid, name }: { uid: number; name: string }) {
   const id = useId();
   const currency = useAppSelector((s) => s.profile.user?.currency) || 'RUB';
   // 'Я дал' / 'Я дала': the button speaks as the user does.
-  const context = useAppSelector((s) => s.profile.user?.gender) === 'F' ? 'female' : undefined;
+  const context = genderContext(useAppSelector((s) => s.profile.user?.gender));
   const [text, setText] = useState('');
   const [busy, setBusy] = useState<LoanKind | null>(null);
   const [error, setError] = useState<string | null>(null);
