@@ -39,9 +39,9 @@ async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: stri
   await page.screenshot({ path: `${SCREENS}/currencies-${testInfo.project.name}-${lang}-${name}.png` });
 }
 
-/** A balance as the screen writes it: '+USD 5.87' / '+5,87 USD', plain spaces. */
+/** A balance as the screen writes it beside its words: 'USD 5.87' / '5,87 USD', no sign, plain spaces. */
 function shown(amount: number, currency: string, lang: Lang): string {
-  return plain(formatMoney(toMinor(amount, currency), currency, lang, { sign: true, code: true }));
+  return plain(formatMoney(Math.abs(toMinor(amount, currency)), currency, lang, { code: true }));
 }
 
 /** The header's 'Exchange rates': in the side menu on a phone. */

@@ -13,9 +13,9 @@ import { formatMoney, toMinor } from '../common/money';
 import { getEvent, recordOperation } from './support/api';
 import { createFamilyEvent, EVENTS, isPhone, openParticipants, screenshot, type Lang } from './support/events';
 
-/** A balance as the screen writes it: '+RUB 750.00' / '+750,00 RUB', with plain spaces. */
+/** A balance as the screen writes it beside its words: 'RUB 750.00' / '750,00 RUB', no sign, plain spaces. */
 function shown(amount: number, currency: string, lang: Lang): string {
-  return formatMoney(toMinor(amount, currency), currency, lang, { sign: true, code: true }).replace(/[\u00a0\u202f]/g, ' ');
+  return formatMoney(Math.abs(toMinor(amount, currency)), currency, lang, { code: true }).replace(/[\u00a0\u202f]/g, ' ');
 }
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -23,7 +23,7 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 type Kind = 'accrual' | 'debit' | 'neutral';
 const kindOf = (amount: number): Kind => (amount > 0 ? 'accrual' : amount < 0 ? 'debit' : 'neutral');
 
-/** The balance message: words, and for a non-zero amount the signed amount with its currency. */
+/** The balance message: words, and for a non-zero amount the amount (unsigned: the words give the direction) with its currency. */
 function message(words: Record<Kind, string>, amount: number, lang: Lang): string {
   const kind = kindOf(amount);
   return kind === 'neutral' ? words.neutral : `${words[kind]} ${shown(amount, 'RUB', lang)}`;

@@ -32,7 +32,7 @@ async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: stri
 function expected(balances: MoneyByCurrency, lang: Lang, gender: 'M' | 'F'): string {
   const b = TEXT[lang].balance;
   const t = gender === 'F' ? { accrual: b.accrual_female, debit: b.debit_female, neutral: b.neutral_female } : { accrual: b.accrual_male, debit: b.debit_male, neutral: b.neutral_male };
-  const show = (b: MoneyByCurrency[number]) => plain(formatMoney(toMinor(b.balance, b.currency), b.currency, lang, { sign: true, code: true }));
+  const show = (b: MoneyByCurrency[number]) => plain(formatMoney(Math.abs(toMinor(b.balance, b.currency)), b.currency, lang, { code: true }));
   const owed = balances.filter((b) => b.balance > 0).map(show);
   const owe = balances.filter((b) => b.balance < 0).map(show);
   const parts = [owed.length ? `${t.accrual} ${owed.join(', ')}` : '', owe.length ? `${t.debit} ${owe.join(', ')}` : ''].filter(Boolean);
@@ -130,11 +130,11 @@ for (const lang of ['en', 'ru'] as const) {
       const inEur = (await res.json()) as PersonResponse;
       expect(inEur.approximate).toBe(true);
       const amount = inEur.person.balance as number;
-      const words = TEXT[lang].balance[amount > 0 ? 'accrual' : amount < 0 ? 'debit' : 'neutral'];
+      const words = TEXT[lang].balance[amount > 0 ? 'accrual_male' : amount < 0 ? 'debit_male' : 'neutral_male'];
       await page.evaluate(() => localStorage.setItem('display_currency', 'EUR'));
       await page.reload();
       const pane = page.getByTestId('person');
-      const converted = `${words} ≈${plain(formatMoney(toMinor(amount, 'EUR'), 'EUR', lang, { sign: true, code: true }))}`;
+      const converted = `${words} ≈${plain(formatMoney(Math.abs(toMinor(amount, 'EUR')), 'EUR', lang, { code: true }))}`;
       await expect(pane.getByTestId('person-balance')).toHaveText(converted);
       await expect(pane.getByTestId('person-balances')).toHaveText(expected(annaSees.person.balances, lang, 'M'));
       await expect(page.getByTestId(`person-row-${boris.uid}`).locator('[data-balance]').first()).toHaveText(converted);

@@ -6,8 +6,9 @@ import styles from './BalanceMessage.module.css';
 export type BalanceSubject = 'me' | 'person' | 'family';
 
 /**
- * A balance as words, sign and colour together (UI.md: never colour alone): 'You are owed
- * +RUB 1,200.00', 'owes -RUB 300.00', 'settled up'. Converted amounts carry '≈'.
+ * A balance as words and colour together (UI.md: never colour alone): 'You are owed RUB 1,200.00',
+ * 'owes RUB 300.00', 'settled up'. The words say which way it goes, so the amount has no sign
+ * ('owes -RUB 300.00' read as a double negative). Converted amounts carry '≈'.
  */
 export function BalanceMessage({
   amount,
@@ -23,7 +24,7 @@ export function BalanceMessage({
   className?: string;
 }) {
   const { t, i18n } = useTranslation('events');
-  const view = moneyView(amount, currency, localeOf(i18n.language));
+  const view = moneyView(amount, currency, localeOf(i18n.language), { magnitude: true });
   if (!view) return <span className={className}>—</span>;
   const classes = [styles.balance, tone[view.type], className].filter(Boolean).join(' ');
   return (

@@ -15,8 +15,8 @@ function contextOf(who: BalanceWho): string | undefined {
 }
 
 /**
- * My balance with a person or a family (positive: they owe me), as words, sign and colour together
- * (UI.md): 'owes you +EUR 30.00', 'you owe -RUB 500.00', 'settled up'. Per currency it lists each
+ * My balance with a person or a family (positive: they owe me), as words and colour together
+ * (UI.md): 'owes you EUR 30.00', 'you owe RUB 500.00', 'settled up'; the words give the direction. Per currency it lists each
  * currency apart, since netting them needs a rate; a converted amount carries '≈'.
  */
 export function PeopleBalance({
@@ -42,7 +42,7 @@ export function PeopleBalance({
         ? [{ amount: balance, currency, approximate }]
         : []
       : balance.filter((b) => b.balance !== 0).map((b) => ({ amount: b.balance, currency: b.currency, approximate: false }));
-  const views = parts.map((p) => ({ ...p, view: moneyView(p.amount, p.currency, locale) })).filter((p) => p.view && p.view.type !== 'neutral');
+  const views = parts.map((p) => ({ ...p, view: moneyView(p.amount, p.currency, locale, { magnitude: true }) })).filter((p) => p.view && p.view.type !== 'neutral');
   const kinds = new Set<Kind>(views.map((v) => v.view!.type));
   const overall: Kind | 'mixed' = kinds.size === 0 ? 'neutral' : kinds.size === 1 ? [...kinds][0]! : 'mixed';
   const classes = [styles.balance, className].filter(Boolean).join(' ');
@@ -53,7 +53,7 @@ export function PeopleBalance({
       </span>
     );
   }
-  // Grouped by direction: 'owes you +EUR 30.00, +USD 5.00; you owe -RUB 500.00'.
+  // Grouped by direction, the words saying which way (no sign to contradict them): 'owes you EUR 30.00, USD 5.00; you owe RUB 500.00'.
   const groups = (['accrual', 'debit'] as const).map((kind) => ({ kind, items: views.filter((v) => v.view!.type === kind) })).filter((g) => g.items.length > 0);
   return (
     <span className={classes} data-balance={overall}>
