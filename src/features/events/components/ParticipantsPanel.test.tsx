@@ -56,6 +56,8 @@ describe('the participants panel', () => {
     expect(spaces(wholes[1]!.textContent)).toBe('Whole familyowes RUB 300.00');
     expect(within(families[1]!).getByText('Вера Петрова')).toBeInTheDocument();
     expect(spaces(within(families[1]!).getByTestId('participant-3').textContent)).toContain('owes RUB 300.00');
+    // Which figures these are, so they reconcile with the People page's totals over all events.
+    expect(within(panel).getByTestId('participants-scope')).toHaveTextContent('Balances in this event only');
   });
 
   it('gives the owner drag handles for everyone and delete buttons for everyone but the owner', async () => {

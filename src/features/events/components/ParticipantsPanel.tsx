@@ -153,6 +153,12 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
         </button>
       </div>
       <div className={styles.body}>
+        {/* Which figures these are: a person's balance here differs from the People page's, over all events. */}
+        {participants.length > 0 && (
+          <p className={styles.hint} data-testid="participants-scope">
+            {t('participants.scope')}
+          </p>
+        )}
         {participants.length === 0 ? (
           <p className="muted">{t('participants.none')}</p>
         ) : (

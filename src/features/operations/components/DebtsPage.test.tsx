@@ -39,6 +39,8 @@ describe('the debts tab', () => {
     const cards = await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
     expect(cards).toHaveLength(2);
     expect(screen.getByText(/2 payments settle everything\./)).toBeInTheDocument();
+    // The plan says it is this event's, family by family, so its figures are not taken for a person's total.
+    expect(screen.getByText(/settle this event\. A family pays or receives its members' balances in this event together/)).toBeInTheDocument();
     expect(cards[0]).toHaveTextContent('Gleb Orlov');
     expect(cards[0]).toHaveTextContent('Whole family: Gleb Orlov, Вера Петрова');
     expect(cards[0]).toHaveTextContent('pays');

@@ -84,6 +84,7 @@ describe('the People list', () => {
     expect(words(vera.querySelector('[data-balance]'))).toBe('должна вам 12,50 USD; вы должны 500,00 RUB');
     expect(words(screen.getByTestId('person-row-8').querySelector('[data-balance]'))).toBe('должен вам 30,00 EUR');
     expect(screen.getByTestId('whole-family-4')).toHaveTextContent('Вся семья');
+    expect(screen.getByTestId('people-scope')).toHaveTextContent('Ваш баланс с каждым по всем общим событиям и диалогам вместе');
   });
 
   it('says No users when there is nobody', async () => {

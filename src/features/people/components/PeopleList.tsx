@@ -124,6 +124,9 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
           {t('list.addFriend')}
         </Button>
       </div>
+      <p className={styles.scope} data-testid="people-scope">
+        {t('list.scope')}
+      </p>
       {body}
       <ShareBlock />
       {addingFriend && (

@@ -56,6 +56,7 @@ describe('the person pane', () => {
     const pane = await screen.findByTestId('person', {}, { timeout: 5000 });
     expect(within(pane).getByRole('heading', { name: 'Boris Ivanov' })).toBeInTheDocument();
     expect(words(within(pane).getByTestId('person-balance'))).toBe('owes you EUR 30.00; you owe RUB 500.00');
+    expect(within(pane).getByTestId('person-balance-scope')).toHaveTextContent('Over all shared events and dialogues; each event below on its own');
     expect(within(pane).getByTestId('shared-event-5')).toHaveAttribute('href', '/events/5/transactions');
     const paris = within(pane).getByTestId('shared-event-5');
     expect(paris).toHaveTextContent(/^Paris/);

@@ -194,6 +194,9 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
         <h3 id="person-balance" className={styles.sectionTitle}>
           {t('person.balance')}
         </h3>
+        <p className={styles.hint} data-testid="person-balance-scope">
+          {t('person.balanceScope')}
+        </p>
         <p className={styles.bigBalance} data-testid="person-balance">
           <PeopleBalance balance={person.balance} currency={data.currency} approximate={data.approximate} who={person} />
         </p>
