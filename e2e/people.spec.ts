@@ -13,10 +13,13 @@ import type { MoneyByCurrency, PersonResponse } from '../common/contract/people'
 import { formatMoney, toMinor } from '../common/money';
 import enPeople from '../src/locales/en/people.json' with { type: 'json' };
 import ruPeople from '../src/locales/ru/people.json' with { type: 'json' };
+import enOperations from '../src/locales/en/operations.json' with { type: 'json' };
+import ruOperations from '../src/locales/ru/operations.json' with { type: 'json' };
 import { addContacts, openAs, recordOperation, signUp, type E2EUser } from './support/api';
 
 type Lang = 'en' | 'ru';
 const TEXT = { en: enPeople, ru: ruPeople } as const;
+const OPERATIONS = { en: enOperations, ru: ruOperations } as const;
 const SCREENS = '.tmp/screens';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -167,21 +170,35 @@ for (const lang of ['en', 'ru'] as const) {
       await screenshot(page, testInfo, lang, '4-requested');
     });
 
-    await test.step('Boris sees the request and records the payback; it shows settled on both sides', async () => {
-      const pane = await openPerson(borisPage, testInfo, anna.uid);
+    await test.step('Boris meets the request in their dialogue, in his language, pays it from there, and it shows settled on both sides', async () => {
       const [request0] = (await person(request, boris, anna.uid)).payback_requests;
-      const shown = pane.getByTestId(`payback-request-${request0!.id}`);
-      await expect(shown).toContainText(fill(t.payback.toMe, { name: 'Anna Smirnova', amounts: plain(formatMoney(70000, 'RUB', lang, { code: true })) }));
-      await expect(shown.getByTestId('request-status')).toHaveText(t.payback.open);
-      await pane.getByRole('button', { name: t.payback.record }).click();
+      const ops = OPERATIONS[lang].request;
+      const owed = plain(formatMoney(70000, 'RUB', lang, { code: true }));
+      await openAs(borisPage, boris, lang, `/events/${request0!.event_id}/transactions`);
+      const note = borisPage.getByTestId('payback-request');
+      await expect(note).toContainText(fill(ops.toMe_female, { name: 'Anna Smirnova', amounts: owed }));
+      await expect(note).toContainText(ops.open);
+      await screenshot(borisPage, testInfo, lang, '5a-request-in-feed');
+      await note.getByRole('link', { name: fill(ops.payBack, { name: 'Anna Smirnova' }) }).click();
+
+      // The person's page, with the recording already open.
       const dialog = borisPage.getByRole('dialog', { name: t.payback.recordTitle });
       await expect(dialog).toBeVisible();
       await screenshot(borisPage, testInfo, lang, '5-record');
       await dialog.getByRole('button', { name: t.payback.record }).click();
       await expect(dialog).toBeHidden();
+      const pane = borisPage.getByTestId('person');
+      const shown = pane.getByTestId(`payback-request-${request0!.id}`);
+      await expect(shown).toContainText(fill(t.payback.toMe, { name: 'Anna Smirnova', amounts: owed }));
       await expect(shown.getByTestId('request-status')).toHaveText(t.payback.settled);
       await expect(pane.getByTestId('person-balance')).toHaveText(t.balance.neutral_female);
       await screenshot(borisPage, testInfo, lang, '6-settled');
+
+      // Back in the dialogue the request says so, with nothing left to do.
+      await openAs(borisPage, boris, lang, `/events/${request0!.event_id}/transactions`);
+      await expect(note.getByText(ops.settled, { exact: true })).toBeVisible();
+      await expect(note).toHaveAttribute('data-settled', 'true');
+      await expect(note.getByRole('link')).toHaveCount(0);
 
       const after = await person(request, anna, boris.uid);
       expect(after.person.balances).toEqual([]);

@@ -44,6 +44,21 @@ export const operationParticipant = z.object({
   effect: amount,
 });
 
+const requestedAmounts = z.array(z.object({ amount: amount, currency: currencyCode }));
+
+/**
+ * On a comment that is a payback request (DESIGN §4): whom its author asked for what they owed
+ * over all events at the time, per currency, what has been paid back since, and whether that
+ * settles it. The comment's text is the request in English for other clients; screens show this.
+ */
+export const operationRequest = z.object({
+  to: z.number().int(),
+  amounts: requestedAmounts,
+  paid: requestedAmounts,
+  settled: z.boolean(),
+});
+export type OperationRequest = z.infer<typeof operationRequest>;
+
 export const operation = z.object({
   id: z.number().int(),
   event_id: z.number().int(),
@@ -72,6 +87,7 @@ export const operation = z.object({
   seen: z.boolean(),
   approximate: z.boolean(),
   created: z.string(),
+  request: operationRequest.optional(),
 });
 export type Operation = z.infer<typeof operation>;
 

@@ -1,4 +1,4 @@
-import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationListResponse } from '../../../common/contract/operations';
+import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationListResponse, OperationRequest } from '../../../common/contract/operations';
 import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/operations';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
@@ -18,6 +18,7 @@ import { convertMinor, fromMinor, MONEY_INPUT_MAX_LENGTH, rateToString, toMinor 
 import type { Db, Queryable } from '../../db/client';
 import { displayConversion, rateForDate, type DisplayConversion } from '../currency/service';
 import { eventForParticipant, participantsOf, type EventRow } from '../events/repository';
+import { requestMeta, requestViews } from '../people/requests';
 import {
   allOperationsOf,
   applyToBalances,
@@ -160,7 +161,20 @@ function toView(op: OperationRow, entries: readonly Entry[], viewer: number, see
 async function viewsOf(db: Queryable, viewer: number, ops: readonly OperationRow[], conv: DisplayConversion): Promise<Operation[]> {
   const ids = ops.map((o) => o.id);
   const [entries, seen] = [await entriesOf(db, ids), await seenBy(db, viewer, ids)];
-  return ops.map((o) => toView(o, entries.get(o.id) ?? [], viewer, seen.has(o.id), conv));
+  const requests = await requestsAmong(db, ops);
+  return ops.map((o) => {
+    const view = toView(o, entries.get(o.id) ?? [], viewer, seen.has(o.id), conv);
+    const request = requests.get(o.id);
+    return request ? { ...view, request } : view;
+  });
+}
+
+/** The payback requests among these operations, with what has been paid since: shown where they were made. */
+async function requestsAmong(db: Queryable, ops: readonly OperationRow[]): Promise<Map<number, OperationRequest>> {
+  const rows = ops.filter((o) => o.kind === 'comment' && o.deletedAt === null && requestMeta(o) !== null);
+  if (rows.length === 0) return new Map();
+  const views = await requestViews(db, rows);
+  return new Map(views.map((r) => [r.id, { to: r.to, amounts: r.amounts, paid: r.paid, settled: r.settled }]));
 }
 
 async function viewOne(db: Queryable, viewer: number, op: OperationRow): Promise<Operation> {

@@ -93,6 +93,19 @@ describe('payback requests', () => {
     expect(ops.objects).toHaveLength(1);
     expect(ops.objects[0]).toMatchObject({ id: requestId, kind: 'comment', seen: false, participants: [] });
     expect(ops.objects[0]?.details.text).toBe('Payback request: 10.00 EUR, 500.00 RUB');
+    // The feed carries the request itself, so a screen can show it in the reader's language and act on it.
+    expect(ops.objects[0]?.request).toEqual({
+      to: boris.uid,
+      amounts: [
+        { amount: 10, currency: 'EUR' },
+        { amount: 500, currency: 'RUB' },
+      ],
+      paid: [
+        { amount: 0, currency: 'EUR' },
+        { amount: 0, currency: 'RUB' },
+      ],
+      settled: false,
+    });
     expect((await person(boris, anna.uid)).person.balance).toEqual([
       { balance: -10, currency: 'EUR' },
       { balance: -500, currency: 'RUB' },
@@ -128,6 +141,10 @@ describe('payback requests', () => {
     const euros = await operate(t, boris, payback(museum, boris, anna, 10));
     request = (await person(anna, boris.uid)).payback_requests.find((r) => r.id === requestId);
     expect(request).toMatchObject({ settled: true, paid: [{ amount: 10, currency: 'EUR' }, { amount: 500, currency: 'RUB' }] });
+    // The feed says so where the request was made.
+    const feed = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${dialogueId}`, { token: boris.token })).body);
+    expect(feed.objects.find((o) => o.id === requestId)?.request).toMatchObject({ settled: true });
+    expect(feed.objects.filter((o) => o.kind === 'payback').every((o) => o.request === undefined)).toBe(true);
     expect((await person(boris, anna.uid)).payback_requests.every((r) => r.settled)).toBe(true);
     expect((await person(anna, boris.uid)).person.balance).toEqual([]);
     // Computed on read: deleting the payback reopens the request.

@@ -1,7 +1,6 @@
 import type { Contact } from '../../../common/contract/contacts';
 import {
   PEOPLE_PAGE_SIZE,
-  type PaybackRequest,
   type PaybackRequestResponse,
   type PeopleFamily,
   type PeopleListResponse,
@@ -11,7 +10,7 @@ import {
 } from '../../../common/contract/people';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
-import { fromMinor, minorToDecimalString } from '../../../common/money';
+import { minorToDecimalString } from '../../../common/money';
 import { normalizePhone, phoneSearchDigits } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { hit, type RateLimit } from '../../lib/rate-limit';
@@ -22,16 +21,14 @@ import { dialogueByKey, eventForParticipant } from '../events/repository';
 import { dialogueKey, getOrCreateDialogue } from '../events/service';
 import { insertOperation, markSeen, touchEvent } from '../operations/repository';
 import { DisplayTotals, moneyList, netBalances, sumBalances, type PerCurrency } from './balances';
+import { requestViews } from './requests';
 import {
   familiesByIds,
   knowsPerson,
   paybackRequestsIn,
-  paybacksBetween,
   peopleIdsOf,
   sharedEventRows,
   type FamilyRow,
-  type PaybackRequestMeta,
-  type RequestRow,
 } from './repository';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -149,55 +146,6 @@ export async function listPeople(db: Queryable, viewer: number, query: { currenc
 async function requireKnown(db: Queryable, viewer: number, uid: number): Promise<void> {
   // Someone the viewer shares nothing with does not exist for them, as events do not (DESIGN §7).
   if (!(await knowsPerson(db, viewer, uid))) throw new DomainError('user_not_found');
-}
-
-function requestMeta(row: RequestRow): PaybackRequestMeta | null {
-  const m = row.meta as Partial<PaybackRequestMeta> | null;
-  if (m?.request !== 'payback' || typeof m.to !== 'number' || !Array.isArray(m.amounts)) return null;
-  return { request: 'payback', to: m.to, amounts: m.amounts };
-}
-
-/**
- * Payback requests with what has been paid back since each: paybacks recorded after the request
- * (by operation id) in any live event we share, from the debtor to the creditor, counted in the
- * currency they were entered in. Settled once every requested currency is covered.
- */
-async function requestViews(db: Queryable, rows: readonly RequestRow[]): Promise<PaybackRequest[]> {
-  const out: PaybackRequest[] = [];
-  const paybackCache = new Map<string, Awaited<ReturnType<typeof paybacksBetween>>>();
-  const oldest = Math.min(...rows.map((r) => r.id));
-  for (const row of rows) {
-    const meta = requestMeta(row);
-    if (!meta) continue;
-    const creditor = row.authorId;
-    const debtor = meta.to;
-    const key = `${creditor}:${debtor}`;
-    let paybacks = paybackCache.get(key);
-    if (!paybacks) {
-      paybacks = await paybacksBetween(db, creditor, debtor, oldest);
-      paybackCache.set(key, paybacks);
-    }
-    const paid = new Map<string, number>();
-    for (const p of paybacks) {
-      if (p.id <= row.id) continue;
-      const pm = (p.meta ?? {}) as { payer?: number | null; participants?: { uid: number }[] };
-      const receivers = (pm.participants ?? []).map((x) => x.uid).filter((uid) => uid !== pm.payer);
-      if (pm.payer !== debtor || !receivers.includes(creditor)) continue;
-      const currency = p.currency.trim();
-      paid.set(currency, (paid.get(currency) ?? 0) + p.originalAmount);
-    }
-    out.push({
-      id: row.id,
-      event_id: row.eventId,
-      from: creditor,
-      to: debtor,
-      amounts: meta.amounts.map((a) => ({ amount: fromMinor(a.amount, a.currency), currency: a.currency })),
-      paid: meta.amounts.map((a) => ({ amount: fromMinor(paid.get(a.currency) ?? 0, a.currency), currency: a.currency })),
-      settled: meta.amounts.every((a) => (paid.get(a.currency) ?? 0) >= a.amount),
-      created: row.createdAt.toISOString(),
-    });
-  }
-  return out;
 }
 
 /** GET /v1/event/people/{uid}/?currency=: one person, our shared events and our payback requests. */

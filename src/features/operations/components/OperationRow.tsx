@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Operation } from '@common/contract/operations';
+import { Link } from 'react-router-dom';
+import type { Operation, OperationRequest } from '@common/contract/operations';
 import { Avatar } from '@/components/Avatar';
 import { KindIcon } from '../form/KindIcon';
 import { payerOf, sharersOf, timeLabel } from '../lib/feed';
@@ -96,7 +97,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
             <time dateTime={op.details.date}>{time}</time>
             {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
           </div>
-          <p className={styles.bubble}>{op.details.text}</p>
+          {op.request ? <PaybackRequestNote op={op} request={op.request} people={people} /> : <p className={styles.bubble}>{op.details.text}</p>}
         </div>
         <RowMenu op={op} actions={actions} />
       </article>
@@ -171,6 +172,45 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
     </article>
   );
 });
+
+/**
+ * A payback request where it was made (DESIGN §4): who asked whom for what (over all their events
+ * at the time), in the reader's language, whether it is settled, and the way to settle it: the
+ * person's page records the exact paybacks, event by event.
+ */
+function PaybackRequestNote({ op, request, people }: { op: Operation; request: OperationRequest; people: EventPeople }) {
+  const { t, i18n } = useTranslation('operations');
+  const locale = localeOf(i18n.language);
+  const list = (items: OperationRequest['amounts']) =>
+    items
+      .filter((a) => a.amount !== 0)
+      .map((a) => money(a.amount, a.currency, locale)?.text ?? '—')
+      .join(', ');
+  const creditor = op.details.author;
+  const toMe = request.to === people.me;
+  const other = toMe ? creditor : request.to;
+  const paid = list(request.paid);
+  return (
+    <div className={styles.bubble} data-testid="payback-request" data-settled={request.settled}>
+      <p className={styles.requestText}>
+        {toMe
+          ? t('request.toMe', { name: people.name(creditor), amounts: list(request.amounts), context: people.gender(creditor) })
+          : t('request.fromMe', { name: people.name(request.to), amounts: list(request.amounts) })}
+      </p>
+      <p className={styles.requestMeta}>
+        <span className={request.settled ? `${styles.requestStatus} ${styles.requestSettled}` : styles.requestStatus}>
+          {request.settled ? t('request.settled') : t('request.open')}
+        </span>
+        {!request.settled && paid && <span>{t('request.paid', { amounts: paid })}</span>}
+      </p>
+      {!request.settled && (
+        <Link className={styles.requestAction} to={`/people/${other}?record=1`} data-testid="payback-request-settle">
+          {toMe ? t('request.payBack', { name: people.name(creditor) }) : t('request.recordPaid', { name: people.name(request.to), context: people.gender(request.to) })}
+        </Link>
+      )}
+    </div>
+  );
+}
 
 /**
  * A deleted operation folds to one line (what it was, its amount, Restore): it no longer counts,

@@ -206,6 +206,37 @@ describe('the transactions tab', () => {
     expect(gift).toHaveTextContent('Платила: я · за: Вера Петрова');
   });
 
+  it('shows a payback request in my language with the way to settle it, and marks it settled once paid', async () => {
+    const asked = anOperation({
+      id: 4,
+      kind: 'comment',
+      status: null,
+      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 3622.34 RUB', payer: null, author: BORIS },
+      participants: [],
+      request: { to: ME, amounts: [{ amount: 3622.34, currency: 'RUB' }], paid: [{ amount: 1000, currency: 'RUB' }], settled: false },
+    });
+    const mine = anOperation({
+      id: 3,
+      kind: 'comment',
+      status: null,
+      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 100.00 RUB', payer: null, author: ME },
+      participants: [],
+      request: { to: GLEB, amounts: [{ amount: 100, currency: 'RUB' }], paid: [{ amount: 100, currency: 'RUB' }], settled: true },
+    });
+    signedInWithEvent(anEvent(), [asked, mine]);
+    renderApp(PATH, { language: 'ru' });
+    const notes = await screen.findAllByTestId('payback-request', {}, { timeout: 5000 });
+    expect(notes[0]).toHaveTextContent('Boris Ivanov просит вернуть 3 622,34 RUB: столько вы были должны ему по всем общим событиям в момент запроса.');
+    expect(notes[0]).toHaveTextContent('ещё не закрыт');
+    expect(notes[0]).toHaveTextContent('уже возвращено: 1 000,00 RUB');
+    expect(notes[0]).not.toHaveTextContent('Payback request');
+    expect(within(notes[0]!).getByRole('link', { name: 'Вернуть долг: Boris Ivanov' })).toHaveAttribute('href', `/people/${BORIS}?record=1`);
+    expect(notes[1]).toHaveTextContent('Должник: Gleb Orlov');
+    expect(notes[1]).toHaveTextContent('закрыт');
+    expect(notes[1]).toHaveAttribute('data-settled', 'true');
+    expect(within(notes[1]!).queryByRole('link')).toBeNull();
+  });
+
   it('marks amounts converted into a display currency as approximate', async () => {
     const op = anOperation({
       id: 4,

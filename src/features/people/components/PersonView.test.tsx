@@ -169,6 +169,20 @@ describe('the person pane', () => {
     expect(calls).toContain(null);
   });
 
+  it('opens the recording at once when a payback request in a feed sent me here to pay', async () => {
+    signedIn([BORIS]);
+    withPerson(aPersonResponse(BORIS, { events: EVENTS, dialogue_id: 31, payback_requests: [aRequest()] }));
+    server.use(
+      http.get('/app/api/v1/event/5/', () => json({ ...aDialogue(5, 8), quasi_event_name: null, event_name: 'Paris', eventCurrency: 'EUR', currency: 'EUR' })),
+      http.get('/app/api/v1/event/31/', () => json(aDialogue(31, 8))),
+    );
+    const { router } = renderApp('/people/8?record=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Record payback?' }, { timeout: 5000 });
+    expect(words(dialog)).toContain('Boris Ivanov paid you back EUR 30.00.');
+    // Once: a reload or a back navigation does not ask again.
+    expect(router.state.location.search).toBe('');
+  });
+
   it('offers to add someone who is not in my contacts', async () => {
     const stranger = aPerson(8, 'Boris Ivanov', { is_contact_exists: false });
     signedIn([stranger]);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaybackRequest, PersonResponse } from '@common/contract/people';
 import { isErrorCode } from '@common/errors';
 import { formatMoney, toMinor } from '@common/money';
@@ -113,6 +113,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
   const owesMe = person.balances.some((b) => b.balance > 0);
   const anyDebt = person.balances.some((b) => b.balance !== 0);
   const alreadyAsked = openRequestFor(data.payback_requests, person.uid, person.balances);
+  const [params, setParams] = useSearchParams();
 
   const add = async () => {
     setAdding(true);
@@ -152,6 +153,19 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
       setLoadingDebts(false);
     }
   };
+
+  // '?record=1' (a payback request's 'Pay back' in the feed) opens the recording straight away.
+  const recordAsked = params.get('record') === '1';
+  useEffect(() => {
+    if (!recordAsked) return;
+    setParams((p) => {
+      p.delete('record');
+      return p;
+    }, { replace: true });
+    if (anyDebt) void askRecord();
+    // Once per arrival: askRecord reads the debts afresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recordAsked]);
 
   const record = async (debts: ExactDebt[]) => {
     try {
