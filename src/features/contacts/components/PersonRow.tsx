@@ -14,23 +14,26 @@ export function usePhoneFormat(): (phone: string) => string {
 
 /**
  * One person in a list: avatar, name, the phone under it when the name is not the phone already,
- * an optional badge after the name, and whatever controls go at the end of the row.
+ * an optional badge after the name, and whatever controls go at the end of the row. With `pick`
+ * the control is the row's checkbox and the whole row is its label, so a tap on the name ticks it.
  */
 export function PersonRow({
   person,
   badge,
   children,
   testId,
+  pick = false,
 }: {
   person: { name: string; phone: string; avatar_url: string | null };
   badge?: string;
   children?: ReactNode;
   testId?: string;
+  pick?: boolean;
 }) {
   const format = usePhoneFormat();
   const phone = format(person.phone);
-  return (
-    <li className={styles.row} data-testid={testId}>
+  const content = (
+    <>
       <Avatar url={person.avatar_url} name={person.name} size={40} />
       <span className={styles.rowText}>
         <span className={styles.rowName}>
@@ -39,6 +42,11 @@ export function PersonRow({
         {phone !== person.name && <span className={styles.phone}>{phone}</span>}
       </span>
       {children}
+    </>
+  );
+  return (
+    <li className={pick ? undefined : styles.row} data-testid={testId}>
+      {pick ? <label className={`${styles.row} ${styles.pickRow}`}>{content}</label> : content}
     </li>
   );
 }

@@ -254,14 +254,8 @@ function AddFamilyParticipantsModal({
         ) : (
           <ul className={styles.list} aria-label={t('family.addTitle')}>
             {candidates.map((c) => (
-              <PersonRow key={c.uid} person={c} testId={`family-candidate-${c.uid}`}>
-                <input
-                  type="checkbox"
-                  className={styles.check}
-                  checked={picked.includes(c.phone)}
-                  onChange={() => toggle(c.phone)}
-                  aria-label={c.name}
-                />
+              <PersonRow key={c.uid} person={c} testId={`family-candidate-${c.uid}`} pick>
+                <input type="checkbox" className={styles.check} checked={picked.includes(c.phone)} onChange={() => toggle(c.phone)} aria-label={c.name} />
               </PersonRow>
             ))}
           </ul>
