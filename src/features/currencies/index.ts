@@ -6,5 +6,5 @@ export {
   type CurrenciesState,
   type CurrenciesStatus,
 } from './currencies-slice';
-export { useDisplayCurrency, type DisplayCurrency } from './display';
+export { useDisplayCurrency, useLatestRateDay, type DisplayCurrency } from './display';
 export { CurrencySelect, currencyLabel, filterCurrencies, type CurrencyOption, type CurrencySelectProps } from './components/CurrencySelect';

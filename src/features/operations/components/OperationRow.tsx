@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Operation, OperationRequest } from '@common/contract/operations';
 import { Avatar } from '@/components/Avatar';
+import { useLatestRateDay } from '@/features/currencies';
 import { KindIcon } from '../form/KindIcon';
 import { payerOf, sharersOf, timeLabel } from '../lib/feed';
 import { localeOf, money } from '../lib/money';
@@ -80,6 +81,7 @@ function namesText(uids: readonly number[], people: EventPeople, t: (k: string, 
 export const OperationRow = memo(function OperationRow({ op, people, actions }: { op: Operation; people: EventPeople; actions: RowActions }) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
+  const rateDay = useLatestRateDay(i18n.language);
   const time = timeLabel(op.details.date, locale);
   const unread = !op.seen && !op.deleted;
 
@@ -157,7 +159,9 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
           </time>
           {converted && shownAmount && (
             <span className={`${styles.converted} amount`} title={op.approximate ? t('approximateHint') : undefined}>
-              {t(op.approximate ? 'feed.inDisplayCurrency' : 'feed.inEventCurrency', { amount: `${approx}${shownAmount.text}` })}
+              {op.approximate
+                ? t(rateDay ? 'feed.inDisplayCurrencyOn' : 'feed.inDisplayCurrency', { amount: `${approx}${shownAmount.text}`, date: rateDay })
+                : t('feed.inEventCurrency', { amount: shownAmount.text })}
             </span>
           )}
           {effect && (

@@ -254,7 +254,7 @@ describe('the transactions tab', () => {
     await screen.findByText('Dinner');
     const row = rows()[0] as HTMLElement;
     expect(within(row).getByTestId('op-amount')).toHaveTextContent('RUB 4,000.00');
-    expect(row).toHaveTextContent("≈EUR 40.40 at today's rate");
+    expect(row).toHaveTextContent("≈EUR 40.40 at the rate of 1 May 2024");
     expect(within(row).getByTestId('op-effect')).toHaveTextContent('your balance ≈+EUR 30.30');
   });
 

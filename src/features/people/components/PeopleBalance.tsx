@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MoneyByCurrency } from '@common/contract/people';
+import { useLatestRateDay } from '@/features/currencies';
 import { localeOf, moneyView } from '@/features/events';
 import tone from '@/components/BalanceTone.module.css';
 import { genderContext } from '@/lib/i18n';
@@ -35,6 +36,7 @@ export function PeopleBalance({
 }) {
   const { t, i18n } = useTranslation('people');
   const locale = localeOf(i18n.language);
+  const rateDay = useLatestRateDay(i18n.language);
   const context = contextOf(who);
   const parts =
     typeof balance === 'number'
@@ -64,7 +66,7 @@ export function PeopleBalance({
           {g.items.map((v, i) => (
             <span key={v.currency} className={styles.amount} data-currency={v.currency}>
               {i > 0 && ', '}
-              {v.approximate && <abbr title={t('balance.approximateHint')}>≈</abbr>}
+              {v.approximate && <abbr title={rateDay ? t('balance.approximateHintOn', { date: rateDay }) : t('balance.approximateHint')}>≈</abbr>}
               {v.view!.text}
             </span>
           ))}

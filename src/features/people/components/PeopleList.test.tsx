@@ -133,7 +133,7 @@ describe('the People list', () => {
     renderApp('/people');
     const row = await screen.findByTestId('person-row-8', {}, { timeout: 5000 });
     expect(words(row.querySelector('[data-balance]'))).toBe('owes you ≈EUR 30.00');
-    expect(row.querySelector('abbr')).toHaveAttribute('title', "Converted at today's rate, approximately");
+    expect(row.querySelector('abbr')).toHaveAttribute('title', 'Converted at the rate of 1 May 2024, approximately');
     expect(pages).toEqual([1]);
   });
 
