@@ -27,18 +27,7 @@ import {
   type EventRow,
   type ParticipantRow,
 } from './repository';
-
-/** The event if the viewer takes part in it; otherwise it does not exist for them (404, DESIGN §7). */
-export async function requireEvent(db: Queryable, eventId: number, viewer: number, forUpdate = false): Promise<EventRow> {
-  const event = await eventForParticipant(db, eventId, viewer, forUpdate);
-  if (!event) throw new DomainError('not_found');
-  return event;
-}
-
-/** An event that still accepts changes: a deleted one must be restored first. */
-export function requireLive(event: EventRow): void {
-  if (event.deletedAt) throw new DomainError('event_deleted');
-}
+import { requireEvent, requireLive } from './access';
 
 export function eventCurrency(event: EventRow): string {
   return event.currency.trim();
