@@ -12,7 +12,6 @@ import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../image
 import { reconvertEventOperations } from '../operations/service';
 import {
   dialogueByKey,
-  eventForParticipant,
   eventsOfUser,
   insertDialogue,
   insertEvent,
