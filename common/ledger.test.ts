@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { DomainError } from './errors';
+import { rescaleEntries } from './ledger-currency';
 import {
   OPERATION_KINDS,
   balancesOf,
@@ -10,7 +11,6 @@ import {
   isSpending,
   localDay,
   operationEntries,
-  rescaleEntries,
   pairwiseDebts,
   spendingOf,
   viewerStatus,

@@ -117,4 +117,38 @@ describe('money at every size', () => {
     expect(davePeople.status).toBe(200);
     expect(davePeople.body.objects.find((p: any) => p.uid === eve.uid).balances).toEqual([{ balance: 1_000_000_000_000, currency: 'RUB' }]);
   });
+
+  it('shows the exact rate the amount was converted with: rate × amount is the amount, to the kopeck', async () => {
+    const jpy = 19_000_000_000;
+    const res = await post(anna, {
+      event_id: eventId,
+      details: { kind: 'i_lent_them', amount: jpy, currency: 'JPY', description: 'loan', date: '2026-03-12T12:00:00Z' },
+      participants: [{ uid: carl.uid }],
+    });
+    expect(res.status).toBe(201);
+    const { rate, amount } = res.body.details as { rate: string; amount: number };
+    const [int, frac = ''] = rate.split('.');
+    const scale = 10n ** BigInt(frac.length);
+    const kopecks = BigInt(jpy) * BigInt(`${int}${frac}`) * 100n;
+    const expected = (2n * kopecks + scale) / (2n * scale);
+    expect(Math.round(amount * 100)).toBe(Number(expected));
+    expect(rate.length).toBeGreaterThan(12);
+  });
+
+  it('splits 1 EUR among three equally in the RUB event: parts within one kopeck, the extra ones to the lowest ids', async () => {
+    const res = await post(anna, {
+      event_id: eventId,
+      details: { kind: 'even_purchase', amount: 1, currency: 'EUR', description: 'coffee', date: '2026-03-12T12:00:00Z' },
+      participants: [{ uid: anna.uid }, { uid: boris.uid }, { uid: carl.uid }],
+    });
+    expect(res.status).toBe(201);
+    // 2026-03-12: 91.9378 RUB per EUR, so 1 EUR is 91.94 RUB = 3 × 30.64 + 0.02.
+    expect(res.body.details).toMatchObject({ amount: 91.94, original_amount: 1, original_currency: 'EUR' });
+    const ids = [anna.uid, boris.uid, carl.uid].sort((a, b) => a - b);
+    expect(res.body.participants.map((p: any) => [p.uid, p.share])).toEqual([
+      [ids[0], 30.65],
+      [ids[1], 30.65],
+      [ids[2], 30.64],
+    ]);
+  });
 });

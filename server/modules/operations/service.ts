@@ -9,11 +9,11 @@ import {
   OPERATION_KINDS,
   pairwiseDebts,
   operationEntries,
-  rescaleEntries,
   viewerStatus,
   type Entry,
   type OperationKind,
 } from '../../../common/ledger';
+import { EXPLICIT_PART_KINDS, entriesInEventCurrency } from '../../../common/ledger-currency';
 import { convertMinor, fromMinor, MONEY_INPUT_MAX_LENGTH, rateToString, toMinor } from '../../../common/money';
 import { MAX_EVENT_VOLUME_MINOR, MAX_OPERATION_MINOR, MAX_PERSON_VOLUME_MINOR } from '../../../common/money-limits';
 import type { Db, Queryable } from '../../db/client';
@@ -68,8 +68,6 @@ export function apiAmountToMinor(value: number, currency: string, field: string,
   return minor;
 }
 
-/** Kinds whose participants may carry explicit parts (the ledger splits the rest equally). */
-const EXPLICIT_PARTS: ReadonlySet<OperationKind> = new Set(['split_purchase', 'i_purchased_them', 'i_lent_them', 'deposit']);
 
 interface Priced {
   amount: number;
@@ -83,12 +81,9 @@ function utcDay(date: Date): string {
 }
 
 /**
- * An operation's entries in the event currency. They are first computed in the entered currency,
- * which checks the people and explicit parts where they were typed. When the currencies differ
- * the amount is converted at the rate of the operation's day, frozen on the operation (DESIGN §3),
- * and the entries restated in the event currency: equal parts are split again from the converted
- * amount, so they differ by at most one minor unit of the event currency (leftover units to the
- * lowest uids); explicit parts are rescaled in proportion (decision 0003).
+ * An operation's entries in the event currency. When the currencies differ the amount is
+ * converted at the rate of the operation's day, frozen on the operation (DESIGN §3), and the
+ * entries restated from it (common/ledger-currency.ts: equal parts split in the event currency).
  */
 async function price(
   db: Queryable,
@@ -96,21 +91,13 @@ async function price(
   eventCurrency: string,
 ): Promise<Priced> {
   if (op.kind === 'comment') return { amount: 0, rate: '1', rateDate: null, entries: [] };
-  const input = { kind: op.kind, author: op.author, payer: op.meta.payer, participants: op.meta.participants };
-  const original = operationEntries({ ...input, amount: op.originalAmount });
+  const input = { kind: op.kind, amount: op.originalAmount, author: op.author, payer: op.meta.payer, participants: op.meta.participants };
+  // Checked where it was typed before any rate is looked up, so a wrong operation says so first.
+  const original = operationEntries(input);
   if (op.currency === eventCurrency) return { amount: op.originalAmount, rate: '1', rateDate: null, entries: original };
   const frozen = await rateForDate(db, op.currency, eventCurrency, utcDay(op.date));
   const amount = convertMinor(op.originalAmount, op.currency, eventCurrency, frozen.rate);
-  if (amount < 1) throw new DomainError('amount_too_small', 'amount');
-  if (amount > MAX_OPERATION_MINOR) throw new DomainError('amount_too_large', 'amount');
-  const entries = hasExplicitParts(op.kind, op.meta)
-    ? rescaleEntries(original, original.reduce((s, e) => s + e.paid, 0) < 0 ? -amount : amount)
-    : operationEntries({ ...input, amount });
-  return { amount, rate: frozen.rate, rateDate: frozen.rateDate, entries };
-}
-
-function hasExplicitParts(kind: OperationKind, meta: OperationMeta): boolean {
-  return EXPLICIT_PARTS.has(kind) && meta.participants.some((p) => p.amount !== undefined && p.amount !== null);
+  return { amount, rate: frozen.rate, rateDate: frozen.rateDate, entries: entriesInEventCurrency(input, amount) };
 }
 
 /**
@@ -216,7 +203,7 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       } else {
         if (details.amount === undefined) throw new DomainError('required_field', 'amount');
         originalAmount = apiAmountToMinor(details.amount, currency, 'amount');
-        const explicit = EXPLICIT_PARTS.has(kind);
+        const explicit = EXPLICIT_PART_KINDS.has(kind);
         const participants = body.participants.map((p) =>
           explicit && p.amount !== undefined && p.amount !== null
             ? { uid: p.uid, amount: apiAmountToMinor(p.amount, currency, 'participants', true) }
