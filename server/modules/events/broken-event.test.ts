@@ -53,3 +53,15 @@ describe('an event whose figures cannot be converted', () => {
     expect((await call(t.app, 'GET', '/app/api/v1/user/me/', { token: anna.token })).status).toBe(200);
   });
 });
+
+describe('the People page in a display currency', () => {
+  it('loads with the convertible balances converted and the rest per currency', async () => {
+    const page = await call(t.app, 'GET', '/app/api/v1/event/people/?currency=RUB', { token: anna.token });
+    expect(page.status).toBe(200);
+    const row = page.body.objects.find((p: { uid: number }) => p.uid === boris.uid);
+    expect(row.balance).toEqual([
+      { balance: 250.5, currency: 'AFN' },
+      { balance: 100, currency: 'RUB' },
+    ]);
+  });
+});
