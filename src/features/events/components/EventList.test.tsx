@@ -111,7 +111,7 @@ describe('the events list', () => {
     renderApp('/events');
     const broken = await screen.findByTestId('event-row-1');
     expect(within(broken).getByText('Broken')).toBeInTheDocument();
-    expect(within(broken).getByTestId('event-unavailable')).toHaveTextContent('The balance of this event could not be worked out');
+    expect(within(broken).getByTestId('event-unavailable')).toHaveTextContent('Balance unavailable');
     expect(within(broken).queryByText(/settled up|owe/i)).not.toBeInTheDocument();
     expect(spaces(within(screen.getByTestId('event-row-2')).getByText(/owed/).textContent)).toMatch(/\+RUB 50\.00/);
     expect(screen.queryByText('The events could not be loaded.')).not.toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('the events list', () => {
     eventsServer([makeEvent({ id: 1, event_name: 'Сломанное', payout: 0, unavailable: true })]);
     renderApp('/events', { language: 'ru' });
     const row = await screen.findByTestId('event-row-1');
-    expect(within(row).getByTestId('event-unavailable')).toHaveTextContent('Баланс этого события не удалось рассчитать');
+    expect(within(row).getByTestId('event-unavailable')).toHaveTextContent('Баланс недоступен');
   });
 
   it('labels the unread badge with an English plural and hides it at zero', async () => {
