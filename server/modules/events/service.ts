@@ -66,6 +66,11 @@ async function conversionFor(db: Queryable, cache: Map<string, DisplayConversion
   return conv;
 }
 
+/** A figure this event cannot show in the currency asked for: no rate, or too large once converted. */
+function isConversionFailure(err: unknown): boolean {
+  return err instanceof DomainError && (err.code === 'rate_unavailable' || err.code === 'amount_invalid');
+}
+
 interface ViewContext {
   viewer: number;
   list: readonly ParticipantRow[];
@@ -86,7 +91,8 @@ async function resilientView(db: Queryable, cache: Map<string, DisplayConversion
   try {
     return eventView(row, ctx, await conversionFor(db, cache, eventCurrency(row), ctx.opts));
   } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
+    // A display currency that does not exist is the request's fault, not this event's.
+    if (!isConversionFailure(err)) throw err;
   }
   const own = await conversionFor(db, cache, eventCurrency(row), {});
   try {

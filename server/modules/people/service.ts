@@ -56,7 +56,7 @@ async function shown(view: View, balance: PerCurrency | undefined): Promise<numb
   try {
     return await view.totals.major(balance);
   } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
+    if (!(err instanceof DomainError) || (err.code !== 'rate_unavailable' && err.code !== 'amount_invalid')) throw err;
     return moneyList(balance);
   }
 }
