@@ -5,19 +5,16 @@ import { rescaleEntries } from './ledger-currency';
 import {
   OPERATION_KINDS,
   balancesOf,
-  expenseStatistics,
   familyBalances,
   isOperationKind,
   isSpending,
-  localDay,
   operationEntries,
-  pairwiseDebts,
-  spendingOf,
-  viewerStatus,
   type Entry,
   type OperationInput,
   type OperationKind,
 } from './ledger';
+import { pairwiseDebts } from './ledger-debts';
+import { expenseStatistics, localDay, spendingOf, viewerStatus } from './ledger-statistics';
 
 const code = (c: string) => expect.objectContaining({ code: c });
 const ANNA = 1;

@@ -2,17 +2,9 @@ import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, O
 import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/operations';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
-import {
-  expenseStatistics,
-  isSpending,
-  localDay,
-  OPERATION_KINDS,
-  pairwiseDebts,
-  operationEntries,
-  viewerStatus,
-  type Entry,
-  type OperationKind,
-} from '../../../common/ledger';
+import { isSpending, OPERATION_KINDS, operationEntries, type Entry, type OperationKind } from '../../../common/ledger';
+import { pairwiseDebts } from '../../../common/ledger-debts';
+import { expenseStatistics, localDay, viewerStatus } from '../../../common/ledger-statistics';
 import { EXPLICIT_PART_KINDS, entriesInEventCurrency } from '../../../common/ledger-currency';
 import { convertMinor, fromMinor, MONEY_INPUT_MAX_LENGTH, rateToString, toMinor } from '../../../common/money';
 import { MAX_EVENT_VOLUME_MINOR, MAX_OPERATION_MINOR, MAX_PERSON_VOLUME_MINOR } from '../../../common/money-limits';
