@@ -60,7 +60,6 @@ export function apiAmountToMinor(value: number, currency: string, field: string,
   return minor;
 }
 
-
 interface Priced {
   amount: number;
   rate: string;
