@@ -151,4 +151,16 @@ describe('money at every size', () => {
       [ids[2], 30.64],
     ]);
   });
+
+  it('lets only one of several simultaneous writes in different events take a person to their bound', async () => {
+    const [gleb, hana] = (await people(t, ['Gleb', 'Hana'])) as [Person, Person];
+    const home = await eventWith(t, gleb, [hana], { eventCurrency: 'RUB' });
+    const others: number[] = [];
+    for (let i = 0; i < 8; i++) others.push(await eventWith(t, gleb, [hana], { eventCurrency: 'RUB' }));
+    for (let i = 0; i < 99; i++) expect((await post(gleb, loan(hana, MAX, home))).status).toBe(201);
+    // Room for one more of the largest: eight at once, in eight events, must not pass together.
+    const answers = await Promise.all(others.map((event) => post(gleb, loan(hana, MAX, event))));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400).map((a) => a.body.code)).toEqual(Array(7).fill('totals_too_large'));
+  });
 });
