@@ -69,6 +69,8 @@ export const ERROR_MESSAGES = {
   dialogue_no_participants: 'No participants can be added to a dialogue',
   not_event_owner: 'Only the event owner can do this',
   event_deleted: 'This event has been deleted',
+  amount_too_large: 'The amount is too large for one operation',
+  totals_too_large: 'This operation would take the totals past what can be kept exactly',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

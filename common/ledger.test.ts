@@ -1,23 +1,20 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { DomainError } from './errors';
+import { rescaleEntries } from './ledger-currency';
 import {
   OPERATION_KINDS,
   balancesOf,
-  expenseStatistics,
   familyBalances,
   isOperationKind,
   isSpending,
-  localDay,
   operationEntries,
-  rescaleEntries,
-  pairwiseDebts,
-  spendingOf,
-  viewerStatus,
   type Entry,
   type OperationInput,
   type OperationKind,
 } from './ledger';
+import { pairwiseDebts } from './ledger-debts';
+import { expenseStatistics, localDay, spendingOf, viewerStatus } from './ledger-statistics';
 
 const code = (c: string) => expect.objectContaining({ code: c });
 const ANNA = 1;

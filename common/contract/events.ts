@@ -49,6 +49,8 @@ export const event = z.object({
   last_activity: z.string(),
   contacts: z.array(eventParticipant),
   families: z.array(eventFamily),
+  /** Set when this event's figures could not be computed: its amounts are then 0 and not to be shown. */
+  unavailable: z.boolean().optional(),
 });
 export type Event = z.infer<typeof event>;
 

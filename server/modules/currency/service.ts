@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import { getMeta, latestRates, rateNear, ratedCurrencies, RATES_LAST_UPDATED, type DatedRate } from './repository';
 
 /** Decimal places of a frozen operation rate: the `operations.rate` column's scale. */
-const FROZEN_RATE_DECIMALS = 12;
+export const FROZEN_RATE_DECIMALS = 12;
 
 const EUR_RATE: DatedRate = { perEur: '1', date: '' };
 

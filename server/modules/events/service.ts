@@ -12,7 +12,6 @@ import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../image
 import { reconvertEventOperations } from '../operations/service';
 import {
   dialogueByKey,
-  eventForParticipant,
   eventsOfUser,
   insertDialogue,
   insertEvent,
@@ -27,18 +26,7 @@ import {
   type EventRow,
   type ParticipantRow,
 } from './repository';
-
-/** The event if the viewer takes part in it; otherwise it does not exist for them (404, DESIGN §7). */
-export async function requireEvent(db: Queryable, eventId: number, viewer: number, forUpdate = false): Promise<EventRow> {
-  const event = await eventForParticipant(db, eventId, viewer, forUpdate);
-  if (!event) throw new DomainError('not_found');
-  return event;
-}
-
-/** An event that still accepts changes: a deleted one must be restored first. */
-export function requireLive(event: EventRow): void {
-  if (event.deletedAt) throw new DomainError('event_deleted');
-}
+import { requireEvent, requireLive } from './access';
 
 export function eventCurrency(event: EventRow): string {
   return event.currency.trim();
@@ -78,6 +66,78 @@ async function conversionFor(db: Queryable, cache: Map<string, DisplayConversion
   return conv;
 }
 
+/** A figure this event cannot show in the currency asked for: no rate, or too large once converted. */
+function isConversionFailure(err: unknown): boolean {
+  return err instanceof DomainError && (err.code === 'rate_unavailable' || err.code === 'amount_invalid');
+}
+
+interface ViewContext {
+  viewer: number;
+  list: readonly ParticipantRow[];
+  people: ReadonlyMap<number, PersonRow>;
+  unread: ReadonlyMap<number, number>;
+  imageKeys: ReadonlyMap<number, string>;
+  opts: ViewOptions;
+}
+
+/**
+ * One event's view that never takes the list down with it (decision 0010). When its figures cannot
+ * be shown in the display currency asked for (no rate for the event's currency, say), they are
+ * shown in the event's own currency, exact, as `currency` then says. When even that fails, the
+ * event is listed as `unavailable` with its name and no figures to trust, and the rest of the list
+ * answers as usual.
+ */
+async function resilientView(db: Queryable, cache: Map<string, DisplayConversion>, row: EventRow, ctx: ViewContext): Promise<Event> {
+  try {
+    return eventView(row, ctx, await conversionFor(db, cache, eventCurrency(row), ctx.opts));
+  } catch (err) {
+    // A display currency that does not exist is the request's fault, not this event's.
+    if (!isConversionFailure(err)) throw err;
+  }
+  const own = await conversionFor(db, cache, eventCurrency(row), {});
+  try {
+    return eventView(row, ctx, own);
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    const zero = { ...own, major: () => 0 };
+    return { ...eventView(row, ctx, zero), unavailable: true };
+  }
+}
+
+function eventView(row: EventRow, { viewer, list, people, unread, imageKeys, opts }: ViewContext, conv: DisplayConversion): Event {
+  const contactsOut: EventParticipant[] = [];
+  for (const p of list) {
+    const person = people.get(p.userId);
+    if (!person) continue;
+    const { balance: _unused, ...contact } = toContact(person, viewer);
+    contactsOut.push({ ...contact, balance: conv.major(p.balance), family: p.familyGroup, position: p.position, is_owner: p.userId === row.ownerId });
+  }
+  const families = familiesOf(list);
+  const mine = list.find((p) => p.userId === viewer);
+  const myFamily = families.find((f) => f.members.includes(viewer));
+  const other = row.dialogueKey ? contactsOut.find((c) => c.uid !== viewer) : undefined;
+  return {
+    id: row.id,
+    event_name: row.name,
+    quasi_event_name: row.dialogueKey ? (other?.name ?? '') : null,
+    eventCurrency: eventCurrency(row),
+    currency: conv.currency,
+    approximate: conv.approximate,
+    original: opts.original === true,
+    del_date: row.deletedAt ? row.deletedAt.toISOString() : null,
+    image_url: pictureUrl(row.imageId === null ? null : (imageKeys.get(row.imageId) ?? null)),
+    owner: row.ownerId,
+    isUserOwner: row.ownerId === viewer,
+    unread_cnt: Math.max(0, unread.get(row.id) ?? 0),
+    payout: conv.major(mine?.balance ?? 0),
+    family_payout: conv.major(myFamily?.balance ?? 0),
+    created: row.createdAt.toISOString(),
+    last_activity: row.lastActivityAt.toISOString(),
+    contacts: contactsOut,
+    families: families.map((f): EventFamily => ({ id: f.id, members: f.members, balance: conv.major(f.balance) })),
+  };
+}
+
 /** Whole events as the viewer sees them; everything is fetched in a fixed number of queries. */
 export async function eventViews(db: Queryable, viewer: number, rows: readonly EventRow[], opts: ViewOptions = {}): Promise<Event[]> {
   const ids = rows.map((r) => r.id);
@@ -94,39 +154,8 @@ export async function eventViews(db: Queryable, viewer: number, rows: readonly E
   const cache = new Map<string, DisplayConversion>();
   const views: Event[] = [];
   for (const row of rows) {
-    const list = byEvent.get(row.id) ?? [];
-    const conv = await conversionFor(db, cache, eventCurrency(row), opts);
-    const contactsOut: EventParticipant[] = [];
-    for (const p of list) {
-      const person = people.get(p.userId);
-      if (!person) continue;
-      const { balance: _unused, ...contact } = toContact(person, viewer);
-      contactsOut.push({ ...contact, balance: conv.major(p.balance), family: p.familyGroup, position: p.position, is_owner: p.userId === row.ownerId });
-    }
-    const families = familiesOf(list);
-    const mine = list.find((p) => p.userId === viewer);
-    const myFamily = families.find((f) => f.members.includes(viewer));
-    const other = row.dialogueKey ? contactsOut.find((c) => c.uid !== viewer) : undefined;
-    views.push({
-      id: row.id,
-      event_name: row.name,
-      quasi_event_name: row.dialogueKey ? (other?.name ?? '') : null,
-      eventCurrency: eventCurrency(row),
-      currency: conv.currency,
-      approximate: conv.approximate,
-      original: opts.original === true,
-      del_date: row.deletedAt ? row.deletedAt.toISOString() : null,
-      image_url: pictureUrl(row.imageId === null ? null : (imageKeys.get(row.imageId) ?? null)),
-      owner: row.ownerId,
-      isUserOwner: row.ownerId === viewer,
-      unread_cnt: Math.max(0, unread.get(row.id) ?? 0),
-      payout: conv.major(mine?.balance ?? 0),
-      family_payout: conv.major(myFamily?.balance ?? 0),
-      created: row.createdAt.toISOString(),
-      last_activity: row.lastActivityAt.toISOString(),
-      contacts: contactsOut,
-      families: families.map((f): EventFamily => ({ id: f.id, members: f.members, balance: conv.major(f.balance) })),
-    });
+    const ctx = { viewer, list: byEvent.get(row.id) ?? [], people, unread, imageKeys, opts };
+    views.push(await resilientView(db, cache, row, ctx));
   }
   return views;
 }

@@ -196,3 +196,37 @@ export async function unreadOf(db: Queryable, viewer: number, eventId: number): 
       and not exists (select 1 from ${operationSeen} s where s.user_id = ${viewer} and s.operation_id = o.id)`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
+
+/** Keeps the transaction-scoped advisory locks of the totals check apart from any other use. */
+const TOTALS_LOCK_SPACE = 0x646f6c;
+
+/**
+ * Whether the event's live operations, and each of `uids`' live entries in all events, stay within
+ * the bounds of docs/decisions/0010-money-bounds.md, counting what this transaction has written.
+ * The event row is already locked by every writer; each person is locked here (in uid order, so
+ * two writers never wait on each other in a circle) until the transaction ends, so two events
+ * written at once cannot both pass on the same person's old total. Sums stay in SQL numerics:
+ * nothing past the bound is ever read back into a JS number.
+ */
+export async function totalsExceeded(
+  db: Queryable,
+  eventId: number,
+  uids: readonly number[],
+  bounds: { event: number; person: number },
+): Promise<boolean> {
+  const people = [...new Set(uids)].sort((a, b) => a - b);
+  for (const uid of people) await db.execute(sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, ${uid})`);
+  const overEvent = await db.execute(sql`
+    select 1 from ${operations}
+    where ${operations.eventId} = ${eventId} and ${operations.deletedAt} is null
+    having coalesce(sum(abs(${operations.amount})), 0) > ${bounds.event}`);
+  if (rowsOf(overEvent).length > 0) return true;
+  if (people.length === 0) return false;
+  const overPerson = await db.execute(sql`
+    select e.user_id from ${operationEntries} e
+    join ${operations} o on o.id = e.operation_id
+    where o.deleted_at is null and e.user_id in (${sql.join(people.map((uid) => sql`${uid}`), sql`, `)})
+    group by e.user_id
+    having sum(abs(e.paid) + abs(e.share)) > ${bounds.person}`);
+  return rowsOf(overPerson).length > 0;
+}

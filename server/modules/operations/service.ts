@@ -2,21 +2,15 @@ import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, O
 import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/operations';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
-import {
-  expenseStatistics,
-  isSpending,
-  localDay,
-  OPERATION_KINDS,
-  pairwiseDebts,
-  operationEntries,
-  rescaleEntries,
-  viewerStatus,
-  type Entry,
-  type OperationKind,
-} from '../../../common/ledger';
+import { isSpending, OPERATION_KINDS, operationEntries, type Entry, type OperationKind } from '../../../common/ledger';
+import { pairwiseDebts } from '../../../common/ledger-debts';
+import { expenseStatistics, localDay, viewerStatus } from '../../../common/ledger-statistics';
+import { EXPLICIT_PART_KINDS, entriesInEventCurrency } from '../../../common/ledger-currency';
 import { convertMinor, fromMinor, MONEY_INPUT_MAX_LENGTH, rateToString, toMinor } from '../../../common/money';
+import { MAX_EVENT_VOLUME_MINOR, MAX_OPERATION_MINOR, MAX_PERSON_VOLUME_MINOR } from '../../../common/money-limits';
 import type { Db, Queryable } from '../../db/client';
-import { displayConversion, rateForDate, type DisplayConversion } from '../currency/service';
+import { displayConversion, FROZEN_RATE_DECIMALS, rateForDate, type DisplayConversion } from '../currency/service';
+import { requireEvent, requireLive } from '../events/access';
 import { eventForParticipant, participantsOf, type EventRow } from '../events/repository';
 import { requestMeta, requestViews } from '../people/requests';
 import {
@@ -37,22 +31,13 @@ import {
   recomputeBalances,
   replaceEntries,
   seenBy,
+  totalsExceeded,
   touchEvent,
   unreadOf,
   updateOperation,
   type OperationMeta,
   type OperationRow,
 } from './repository';
-
-async function requireEvent(db: Queryable, eventId: number, viewer: number, forUpdate = false): Promise<EventRow> {
-  const event = await eventForParticipant(db, eventId, viewer, forUpdate);
-  if (!event) throw new DomainError('not_found');
-  return event;
-}
-
-function requireLive(event: EventRow): void {
-  if (event.deletedAt) throw new DomainError('event_deleted');
-}
 
 const currencyOf = (code: string) => code.trim();
 
@@ -72,11 +57,9 @@ export function apiAmountToMinor(value: number, currency: string, field: string,
     throw new DomainError('amount_invalid', field);
   }
   if (minor === 0 && !allowZero) throw new DomainError('amount_too_small', field);
+  if (minor > MAX_OPERATION_MINOR) throw new DomainError('amount_too_large', field);
   return minor;
 }
-
-/** Kinds whose participants may carry explicit parts (the ledger splits the rest equally). */
-const EXPLICIT_PARTS: ReadonlySet<OperationKind> = new Set(['split_purchase', 'i_purchased_them', 'i_lent_them', 'deposit']);
 
 interface Priced {
   amount: number;
@@ -90,9 +73,9 @@ function utcDay(date: Date): string {
 }
 
 /**
- * An operation's entries in the event currency. They are computed in the entered currency (so
- * explicit parts are exact there) and, when the currencies differ, restated at the rate of the
- * operation's day, which is frozen on the operation (DESIGN §3).
+ * An operation's entries in the event currency. When the currencies differ the amount is
+ * converted at the rate of the operation's day, frozen on the operation (DESIGN §3), and the
+ * entries restated from it (common/ledger-currency.ts: equal parts split in the event currency).
  */
 async function price(
   db: Queryable,
@@ -100,19 +83,22 @@ async function price(
   eventCurrency: string,
 ): Promise<Priced> {
   if (op.kind === 'comment') return { amount: 0, rate: '1', rateDate: null, entries: [] };
-  const original = operationEntries({
-    kind: op.kind,
-    amount: op.originalAmount,
-    author: op.author,
-    payer: op.meta.payer,
-    participants: op.meta.participants,
-  });
+  const input = { kind: op.kind, amount: op.originalAmount, author: op.author, payer: op.meta.payer, participants: op.meta.participants };
+  // Checked where it was typed before any rate is looked up, so a wrong operation says so first.
+  const original = operationEntries(input);
   if (op.currency === eventCurrency) return { amount: op.originalAmount, rate: '1', rateDate: null, entries: original };
   const frozen = await rateForDate(db, op.currency, eventCurrency, utcDay(op.date));
   const amount = convertMinor(op.originalAmount, op.currency, eventCurrency, frozen.rate);
-  if (amount < 1) throw new DomainError('amount_too_small', 'amount');
-  const paidTotal = original.reduce((s, e) => s + e.paid, 0);
-  return { amount, rate: frozen.rate, rateDate: frozen.rateDate, entries: rescaleEntries(original, paidTotal < 0 ? -amount : amount) };
+  return { amount, rate: frozen.rate, rateDate: frozen.rateDate, entries: entriesInEventCurrency(input, amount) };
+}
+
+/**
+ * After a write, inside its transaction: refuses it (and so stores nothing) when the event's or a
+ * person's totals would pass the bounds that keep every figure exact (decision 0010).
+ */
+async function requireWithinTotals(tx: Queryable, eventId: number, entries: readonly Entry[]): Promise<void> {
+  const bounds = { event: MAX_EVENT_VOLUME_MINOR, person: MAX_PERSON_VOLUME_MINOR };
+  if (await totalsExceeded(tx, eventId, entries.map((e) => e.uid), bounds)) throw new DomainError('totals_too_large', 'amount');
 }
 
 function parseDate(text: string | undefined): Date {
@@ -137,7 +123,8 @@ function toView(op: OperationRow, entries: readonly Entry[], viewer: number, see
       currency: conv.currency,
       original_amount: fromMinor(op.originalAmount, original),
       original_currency: original,
-      rate: rateToString(op.rate),
+      // Exactly the frozen rate the amount was converted with, not a shorter rounding of it.
+      rate: rateToString(op.rate, FROZEN_RATE_DECIMALS),
       rate_date: op.rateDate,
       description: op.description,
       text: meta.text,
@@ -221,7 +208,7 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       } else {
         if (details.amount === undefined) throw new DomainError('required_field', 'amount');
         originalAmount = apiAmountToMinor(details.amount, currency, 'amount');
-        const explicit = EXPLICIT_PARTS.has(kind);
+        const explicit = EXPLICIT_PART_KINDS.has(kind);
         const participants = body.participants.map((p) =>
           explicit && p.amount !== undefined && p.amount !== null
             ? { uid: p.uid, amount: apiAmountToMinor(p.amount, currency, 'participants', true) }
@@ -249,6 +236,7 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       });
       await insertEntries(tx, row.id, priced.entries);
       await applyToBalances(tx, event.id, priced.entries, 1);
+      await requireWithinTotals(tx, event.id, priced.entries);
       await touchEvent(tx, event.id);
       await markSeen(tx, viewer, [row.id]);
       return { row, entries: priced.entries, eventCurrency };
@@ -277,6 +265,7 @@ async function setDeleted(db: Db, viewer: number, operationId: number, deleted: 
     await applyToBalances(tx, row.eventId, entries, deleted ? -1 : 1);
     const deletedAt = deleted ? new Date() : null;
     await updateOperation(tx, row.id, { deletedAt });
+    if (!deleted) await requireWithinTotals(tx, row.eventId, entries);
     await touchEvent(tx, row.eventId);
     return { ...row, deletedAt };
   });
@@ -338,6 +327,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     }
     await updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate });
     await applyToBalances(tx, target.id, newEntries, 1);
+    await requireWithinTotals(tx, target.id, newEntries);
     await touchEvent(tx, source.id);
     await touchEvent(tx, target.id);
     return moved;
@@ -350,6 +340,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
  * priced again from what was entered, at the rate of its own date, and the balances recomputed.
  */
 export async function reconvertEventOperations(tx: Queryable, eventId: number, currency: string): Promise<void> {
+  const everyone: Entry[] = [];
   for (const row of await allOperationsOf(tx, eventId)) {
     if (row.kind === 'comment') continue;
     const priced = await price(
@@ -359,8 +350,10 @@ export async function reconvertEventOperations(tx: Queryable, eventId: number, c
     );
     await updateOperation(tx, row.id, { amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate });
     await replaceEntries(tx, row.id, priced.entries);
+    everyone.push(...priced.entries);
   }
   await recomputeBalances(tx, eventId);
+  await requireWithinTotals(tx, eventId, everyone);
 }
 
 export async function listOperations(

@@ -5,7 +5,8 @@
  * owe me. Integers in minor units throughout; a display currency only converts the final sums.
  */
 import type { MoneyByCurrency } from '../../../common/contract/people';
-import { pairwiseDebts, type Entry } from '../../../common/ledger';
+import type { Entry } from '../../../common/ledger';
+import { pairwiseDebts } from '../../../common/ledger-debts';
 import { fromMinor } from '../../../common/money';
 import type { Queryable } from '../../db/client';
 import { displayConversion, type DisplayConversion } from '../currency/service';

@@ -44,8 +44,18 @@ function viewOf(db: Queryable, currency: string | undefined): View {
   return { totals: currency ? new DisplayTotals(db, currency) : null };
 }
 
+/**
+ * One balance as the page shows it. A balance that cannot be put into the display currency (no
+ * rate for one of its currencies) stays per currency, exact, rather than failing the whole page.
+ */
 async function shown(view: View, balance: PerCurrency | undefined): Promise<number | Person['balances']> {
-  return view.totals ? view.totals.major(balance) : moneyList(balance);
+  if (!view.totals) return moneyList(balance);
+  try {
+    return await view.totals.major(balance);
+  } catch (err) {
+    if (!(err instanceof DomainError) || (err.code !== 'rate_unavailable' && err.code !== 'amount_invalid')) throw err;
+    return moneyList(balance);
+  }
 }
 
 interface Known {

@@ -106,6 +106,27 @@ describe('the events list', () => {
     expect(within(row).getByText('3 часа назад')).toBeInTheDocument();
   });
 
+  it('shows an event whose figures could not be worked out as such, and the rest of the list as usual', async () => {
+    eventsServer([
+      makeEvent({ id: 1, event_name: 'Broken', payout: 0, unavailable: true }),
+      makeEvent({ id: 2, event_name: 'Fine', contacts: [participant(people.me, 1, 50), participant(people.boris, 2, -50)] }),
+    ]);
+    renderApp('/events');
+    const broken = await screen.findByTestId('event-row-1');
+    expect(within(broken).getByText('Broken')).toBeInTheDocument();
+    expect(within(broken).getByTestId('event-unavailable')).toHaveTextContent('Balance unavailable');
+    expect(within(broken).queryByText(/settled up|owe/i)).not.toBeInTheDocument();
+    expect(spaces(within(screen.getByTestId('event-row-2')).getByText(/owed/).textContent)).toMatch(/\+RUB 50\.00/);
+    expect(screen.queryByText('The events could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('says so in Russian too', async () => {
+    eventsServer([makeEvent({ id: 1, event_name: 'Сломанное', payout: 0, unavailable: true })]);
+    renderApp('/events', { language: 'ru' });
+    const row = await screen.findByTestId('event-row-1');
+    expect(within(row).getByTestId('event-unavailable')).toHaveTextContent('Баланс недоступен');
+  });
+
   it('labels the unread badge with an English plural and hides it at zero', async () => {
     eventsServer([makeEvent({ id: 1, event_name: 'One', unread_cnt: 1 }), makeEvent({ id: 2, event_name: 'None', unread_cnt: 0 })]);
     renderApp('/events');

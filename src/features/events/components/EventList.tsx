@@ -100,7 +100,14 @@ function EventRow({ event, active, to }: { event: Event; active: boolean; to: st
             </time>
           </span>
           <span className={styles.rowLine}>
-            <BalanceMessage amount={event.payout} currency={event.currency} subject="me" approximate={event.approximate} className={styles.rowBalance} />
+            {event.unavailable ? (
+              // Its figures could not be worked out: say so on this row, never show a made-up 0.
+              <span className={`${styles.rowBalance} ${styles.rowUnavailable}`} data-testid="event-unavailable">
+                {t('list.unavailable')}
+              </span>
+            ) : (
+              <BalanceMessage amount={event.payout} currency={event.currency} subject="me" approximate={event.approximate} className={styles.rowBalance} />
+            )}
             {event.unread_cnt > 0 && (
               <span className={styles.badge} aria-label={t('list.unread', { count: event.unread_cnt })} data-testid="unread-badge">
                 {event.unread_cnt > 99 ? '99+' : event.unread_cnt}
