@@ -93,13 +93,13 @@ function EventRow({ event, active, to }: { event: Event; active: boolean; to: st
           <span className={styles.rowLine}>
             <span className={styles.rowTitle}>
               <span className={styles.rowName}>{title}</span>
-              {dialogue && <span className={styles.tag}>{t('list.dialogue')}</span>}
             </span>
             <time dateTime={event.last_activity} className={styles.rowTime} title={t('list.lastActivity', { when })}>
               {when}
             </time>
           </span>
           <span className={styles.rowLine}>
+            {dialogue && <span className={styles.tag}>{t('list.dialogue')}</span>}
             {event.unavailable ? (
               // Its figures could not be worked out: say so on this row, never show a made-up 0.
               <span className={`${styles.rowBalance} ${styles.rowUnavailable}`} data-testid="event-unavailable">
