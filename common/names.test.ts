@@ -5,6 +5,10 @@ import { displayName, fullName, initials, nameMatches, nameSkeleton, normalizeNa
 describe('normalizeName / fullName / splitFullName', () => {
   it('collapses whitespace runs and trims', () => {
     expect(normalizeName('  Anna \t  Maria\n ')).toBe('Anna Maria');
+    // Invisible characters alone are no name; joiners inside an emoji stay.
+    expect(normalizeName('\u200B\u200D\u2060\uFEFF\u200C')).toBe('');
+    expect(normalizeName('\u200BAnna\u200B')).toBe('Anna');
+    expect(normalizeName('Anna 👨\u200D👩\u200D👧')).toBe('Anna 👨\u200D👩\u200D👧');
     expect(normalizeName('\u00a0Анна\u00a0\u00a0Петрова ')).toBe('Анна Петрова');
     expect(normalizeName(null)).toBe('');
   });

@@ -1,8 +1,16 @@
 import { formatPhoneInternational } from './phone';
 
-/** Specification §5: whitespace runs collapse to one space, ends trimmed. */
+/** Zero-width space, word joiner and byte-order mark: invisible, and never needed inside a name. */
+const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
+/** Zero-width (non-)joiners shape emoji and some scripts inside a word, but mean nothing at its ends. */
+const JOINERS_AT_ENDS = /^[\s\u200C\u200D]+|[\s\u200C\u200D]+$/g;
+
+/**
+ * Specification §5: whitespace runs collapse to one space, ends trimmed. Invisible characters go
+ * too, so a name made only of them is empty ('First name required') rather than a blank name.
+ */
 export function normalizeName(s: string | null | undefined): string {
-  return (s ?? '').replace(/\s+/g, ' ').trim();
+  return (s ?? '').replace(INVISIBLE, '').replace(/\s+/g, ' ').replace(JOINERS_AT_ENDS, '');
 }
 
 /** First name, space, surname (specification §5); either may be missing. */

@@ -35,6 +35,16 @@ describe('the API shell', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('keeps a short plain X-Request-Id from the caller and replaces anything else with its own', async () => {
+    const echoed = await t.app.inject({ method: 'GET', url: '/app/api/v1/health/', headers: { 'x-request-id': 'phone-4f2a.17' } });
+    expect(echoed.headers['x-request-id']).toBe('phone-4f2a.17');
+    for (const hostile of [`<script>${'x'.repeat(4096)}</script>`, 'a'.repeat(65), 'id with spaces', '']) {
+      const res = await t.app.inject({ method: 'GET', url: '/app/api/v1/health/', headers: { 'x-request-id': hostile } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
   it('refuses malformed JSON with a 400 in the error shape', async () => {
     const res = await t.app.inject({
       method: 'POST',

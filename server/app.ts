@@ -49,14 +49,23 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The caller's request id when it is a short token of safe characters, else a new one. */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
 /** Builds the whole server without listening, so tests drive it through `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 8 * 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's X-Request-Id is kept only when it is a short plain token: it goes into every log
+    // line and back in the answer, so 4 KB of HTML from a stranger must not.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A malformed percent-encoding or an over-long path parameter is refused by the router before any
     // route or error handler runs; without this, Fastify answers in its own shape, not { error, code }.

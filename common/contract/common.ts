@@ -13,6 +13,22 @@ export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 export const currencyCode = z.string().regex(CURRENCY_CODE);
 /** Money in the API: a JSON number in major units, at most the currency's decimals (checked on the server). */
 export const amount = z.number();
+/**
+ * Characters no one types into a name, description or comment: control characters other than tab
+ * and line breaks (NUL cannot even be stored, and answered 500), lone UTF-16 surrogates (they
+ * cannot be encoded), and the bidirectional overrides and isolates that make '‮txt.exe' show as
+ * 'exe.txt' or turn an amount round in someone else's list.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isSafeText(text: string): boolean {
+  return !FORBIDDEN_IN_TEXT.test(text);
+}
+
+/** Text a person typed (a name, a description, a comment), at most `max` characters: refused as validation_failed when it holds what no one types. */
+export const userText = (max: number) => z.string().max(max).refine(isSafeText, { message: 'text holds control or direction-override characters' });
+
 /** A date-time or a calendar date (midnight UTC), ISO 8601. */
 export const isoDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from './common';
+import { currencyCode, userText } from './common';
 
 /** A person as the caller sees them (specification §3 Contact). */
 export const contact = z.object({
@@ -31,7 +31,7 @@ export type ContactListResponse = z.infer<typeof contactListResponse>;
 export const addContactsBody = z.object({
   device: z.string().max(20).default('WEB'),
   contacts: z
-    .array(z.object({ name: z.string().max(200).default(''), phone: z.string().min(1).max(40) }))
+    .array(z.object({ name: userText(200).default(''), phone: z.string().min(1).max(40) }))
     .min(1)
     .max(500),
 });

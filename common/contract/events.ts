@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amount, currencyCode, id } from './common';
+import { amount, currencyCode, id, userText } from './common';
 import { contact } from './contacts';
 
 export const EVENT_NAME_MAX = 100;
@@ -63,7 +63,7 @@ export const eventListQuery = z.object({
 export const eventListResponse = z.array(event);
 
 export const createEventBody = z.object({
-  event_name: z.string().max(EVENT_NAME_MAX).optional(),
+  event_name: userText(EVENT_NAME_MAX).optional(),
   /** Participants besides the caller, as uids of people in the caller's contacts or events. */
   contacts: z.array(id).max(EVENT_PARTICIPANTS_MAX).default([]),
   /**
@@ -84,7 +84,7 @@ export const updateEventBody = z
   .object({
     data: z
       .object({
-        event_name: z.string().max(EVENT_NAME_MAX).optional(),
+        event_name: userText(EVENT_NAME_MAX).optional(),
         eventCurrency: currencyCode.optional(),
         /** Owner only: base64 as on creation stores a new picture, null removes it, the current URL keeps it. */
         image_url: z.string().nullable().optional(),

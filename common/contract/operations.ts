@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATION_KINDS } from '../ledger';
-import { amount, currencyCode, id, idParam, isoDateTime } from './common';
+import { amount, currencyCode, id, idParam, isoDateTime, userText } from './common';
 
 export const OPERATIONS_PAGE_SIZE = 20;
 export const DESCRIPTION_MAX = 500;
@@ -17,9 +17,9 @@ export const createOperationBody = z.object({
     amount: amount.optional(),
     /** Defaults to the event currency; another currency is converted at the rate of `date`. */
     currency: currencyCode.optional(),
-    description: z.string().max(DESCRIPTION_MAX).default(''),
+    description: userText(DESCRIPTION_MAX).default(''),
     /** A comment's text. */
-    text: z.string().max(COMMENT_MAX).optional(),
+    text: userText(COMMENT_MAX).optional(),
     /** When it happened; defaults to now. */
     date: isoDateTime.optional(),
     /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './auth';
+import { userText } from './common';
 import { contact } from './contacts';
 import { moneyByCurrency } from './people';
 
@@ -71,12 +72,9 @@ export type User = z.infer<typeof userSchema>;
  * (no change), or null (remove the avatar).
  */
 export const updateUserRequest = z.object({
-  first_name: z.string().max(NAME_MAX_LENGTH).optional(),
-  last_name: z.string().max(NAME_MAX_LENGTH).optional(),
-  full_name: z
-    .string()
-    .max(2 * NAME_MAX_LENGTH + 1)
-    .optional(),
+  first_name: userText(NAME_MAX_LENGTH).optional(),
+  last_name: userText(NAME_MAX_LENGTH).optional(),
+  full_name: userText(2 * NAME_MAX_LENGTH + 1).optional(),
   gender: gender.nullable().optional(),
   currency: z.string().max(3).optional(),
   avatar_url: z.string().nullable().optional(),

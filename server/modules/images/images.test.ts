@@ -74,6 +74,8 @@ describe('storeImage', () => {
     // 10000 passes the size check (and fails only for not being square); 10001 does not.
     expect(await refusal(b64(await picture(70, 10_000)))).toBe('picture_not_square');
     expect(await refusal(b64(await picture(70, 10_001)))).toBe('picture_size');
+    // Square and past the pixel limit of decoding: still the size message, not 'not a picture'.
+    expect(await refusal(b64(await picture(10_001, 10_001)))).toBe('picture_size');
   });
 
   it('refuses what is not a png, jpeg or webp picture, naming the field it was given', async () => {

@@ -19,6 +19,11 @@ export type ImageSize = (typeof IMAGE_SIZES)[number];
 /** The formats the client's file picker offers (png, jpg, jpeg) plus webp, which canvases export. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const SHARP_INPUT = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'error' } as const;
+/**
+ * Reading the header decodes no pixels, so it needs no pixel limit; with one, a picture just past
+ * 10000x10000 failed here and was called 'not a picture' instead of getting the size message.
+ */
+const SHARP_HEADER = { limitInputPixels: false, failOn: 'error' } as const;
 const WEBP = { quality: 85 } as const;
 
 /** An image's public name: 128 random bits as 32 hex digits, the form the migration gave older pictures. */
@@ -78,7 +83,7 @@ export async function normalizePicture(input: Buffer, field = 'avatar_url'): Pro
   let width: number;
   let height: number;
   try {
-    const meta = await sharp(input, SHARP_INPUT).metadata();
+    const meta = await sharp(input, SHARP_HEADER).metadata();
     if (!ACCEPTED_FORMATS.has(meta.format)) throw new DomainError('picture_invalid', field);
     ({ width, height } = meta.autoOrient ?? meta);
   } catch (err) {
