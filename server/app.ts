@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ERROR_MESSAGES } from '../common/errors';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { BODY_LIMITS } from './lib/body-limits';
 import { systemClock, type Clock } from './lib/clock';
 import type { SmsSender } from './lib/sms';
 import { authRoutes } from './modules/auth/routes';
@@ -61,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.config.TRUST_PROXY,
-    bodyLimit: 8 * 1024 * 1024,
+    bodyLimit: BODY_LIMITS.default,
     // A caller's X-Request-Id is kept only when it is a short plain token: it goes into every log
     // line and back in the answer, so 4 KB of HTML from a stranger must not.
     requestIdHeader: false,

@@ -11,6 +11,7 @@ import {
 } from '../../../common/contract/auth';
 import { DomainError } from '../../../common/errors';
 import type { Db } from '../../db/client';
+import { BODY_LIMITS } from '../../lib/body-limits';
 import type { Clock } from '../../lib/clock';
 import type { SmsSender } from '../../lib/sms';
 import { checkCode, login, logout, requestCode, setPasswordWithCode } from './service';
@@ -27,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/v2/auth/code/',
-    { schema: { querystring: codePurposeQuery, body: codeRequest, response: { 200: codeResponse } } },
+    { bodyLimit: BODY_LIMITS.signedOut, schema: { querystring: codePurposeQuery, body: codeRequest, response: { 200: codeResponse } } },
     async (request) => {
       const sent = await requestCode(deps, request.query.for, request.body, request.ip, (err) =>
         request.log.error({ err, provider: sms.name }, 'sending an SMS code failed'),
@@ -38,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/v2/auth/code/check/',
-    { schema: { querystring: codePurposeQuery, body: codeCheckRequest, response: { 200: okResponse } } },
+    { bodyLimit: BODY_LIMITS.signedOut, schema: { querystring: codePurposeQuery, body: codeCheckRequest, response: { 200: okResponse } } },
     async (request) => {
       await checkCode(deps, request.query.for, request.body);
       return { ok: true as const };
@@ -47,11 +48,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/v2/auth/password/',
-    { schema: { querystring: codePurposeQuery, body: setPasswordRequest, response: { 200: tokenResponse } } },
+    { bodyLimit: BODY_LIMITS.signedOut, schema: { querystring: codePurposeQuery, body: setPasswordRequest, response: { 200: tokenResponse } } },
     async (request) => ({ token: await setPasswordWithCode(deps, request.query.for, request.body) }),
   );
 
-  app.post('/v2/auth/login/', { schema: { body: loginRequest, response: { 200: tokenResponse } } }, async (request) => ({
+  app.post('/v2/auth/login/', { bodyLimit: BODY_LIMITS.signedOut, schema: { body: loginRequest, response: { 200: tokenResponse } } }, async (request) => ({
     token: await login(deps, request.body, request.ip),
   }));
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { displayQuery, eventIdParams } from '../../../common/contract/common';
 import { createEventBody, event, eventListQuery, eventListResponse, payoutResponse, updateEventBody } from '../../../common/contract/events';
 import type { Db } from '../../db/client';
+import { BODY_LIMITS } from '../../lib/body-limits';
 import { userIdOf } from '../../plugins/auth';
 import { createEvent, getEvent, listEvents, payout, updateEvent } from './service';
 
@@ -10,7 +11,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get('/event/', { ...auth, schema: { querystring: eventListQuery, response: { 200: eventListResponse } } }, async (request) =>
     listEvents(db, userIdOf(request), { currency: request.query.currency, deleted: request.query.deleted === '1' }),
   );
-  app.post('/event/', { ...auth, schema: { body: createEventBody, response: { 201: event } } }, async (request, reply) =>
+  app.post('/event/', { ...auth, bodyLimit: BODY_LIMITS.picture, schema: { body: createEventBody, response: { 201: event } } }, async (request, reply) =>
     reply.status(201).send(await createEvent(db, userIdOf(request), request.body)),
   );
   app.get('/event/:id/', { ...auth, schema: { params: eventIdParams, querystring: displayQuery, response: { 200: event } } }, async (request) =>
@@ -19,7 +20,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get('/event/:id/original/', { ...auth, schema: { params: eventIdParams, response: { 200: event } } }, async (request) =>
     getEvent(db, userIdOf(request), request.params.id, { original: true }),
   );
-  app.put('/event/:id/', { ...auth, schema: { params: eventIdParams, body: updateEventBody, response: { 200: event } } }, async (request) =>
+  app.put('/event/:id/', { ...auth, bodyLimit: BODY_LIMITS.picture, schema: { params: eventIdParams, body: updateEventBody, response: { 200: event } } }, async (request) =>
     updateEvent(db, userIdOf(request), request.params.id, request.body),
   );
   app.get(

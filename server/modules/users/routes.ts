@@ -3,6 +3,7 @@ import { okResponse } from '../../../common/contract/auth';
 import { changePasswordRequest, updateUserRequest, userSchema } from '../../../common/contract/user';
 import { DomainError } from '../../../common/errors';
 import type { Db } from '../../db/client';
+import { BODY_LIMITS } from '../../lib/body-limits';
 import type { Clock } from '../../lib/clock';
 import { userIdOf } from '../../plugins/auth';
 import { changePassword, deleteMe, getMe, updateMe } from './service';
@@ -13,7 +14,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async (
 
   app.get('/v1/user/me/', { schema: { response: { 200: userSchema } } }, async (request) => getMe(db, userIdOf(request)));
 
-  const update = { schema: { body: updateUserRequest, response: { 200: userSchema } } };
+  const update = { bodyLimit: BODY_LIMITS.picture, schema: { body: updateUserRequest, response: { 200: userSchema } } };
   app.put('/v2/user/me/', update, async (request) => updateMe(db, userIdOf(request), request.body));
   // The specification lists PUT /user/me/ beside the v2 call without a body of its own; it is the same update.
   app.put('/v1/user/me/', update, async (request) => updateMe(db, userIdOf(request), request.body));
