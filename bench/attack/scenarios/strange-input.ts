@@ -1,6 +1,7 @@
 /**
  * Strange input from a stranger (docs/api.md conventions): text no one types in every field people
- * type into, a hostile X-Request-Id, and a picture just past the size limit. Each must be refused
+ * type into, megabytes of JSON to the sign-in, a hostile X-Request-Id, and a picture just past the
+ * size limit. Each must be refused
  * cleanly (400 with the right code, never 5xx) and store nothing; the request id must not be echoed.
  */
 import sharp from 'sharp';
@@ -47,6 +48,20 @@ const scenario: AttackScenario = {
     }
     const feed = await ctx.call(anna.token, 'GET', `/v1/operation/?event=${event}`);
     findings.push({ attack: 'nothing of it stored', held: (feed.body as { count: number }).count === 0, figures: { operations: (feed.body as { count: number }).count } });
+
+    const size = 8 * 1024 * 1024;
+    const started = performance.now();
+    const flood = await fetch(`${ctx.url}/app/api/v2/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"phone":"+79160000000","password":"x","x":${'['.repeat(size / 2)}${']'.repeat(size / 2)}}`,
+    });
+    await flood.text();
+    findings.push({
+      attack: '8 MiB of nested JSON to the sign-in, signed out',
+      held: flood.status === 413,
+      figures: { status: flood.status, ms: Math.round(performance.now() - started) },
+    });
 
     const hostileId = `<script>${'x'.repeat(4096)}</script>`;
     const health = await fetch(`${ctx.url}/app/api/v1/health/`, { headers: { 'x-request-id': hostileId } });
