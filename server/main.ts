@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock';
+import { DataDirLockedError, DataDirUnwritableError, lockDataDir, type DataDirLock } from './db/lock';
 import { LogSmsSender, type SmsSender } from './lib/sms';
 import { TwilioSmsSender } from './lib/twilio-sms';
 
@@ -60,7 +60,7 @@ function smsSender(config: Config, log: (line: string) => void): SmsSender {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith('Invalid configuration'))) {
+  if (err instanceof DataDirLockedError || err instanceof DataDirUnwritableError || (err instanceof Error && err.message.startsWith('Invalid configuration'))) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -3,8 +3,10 @@ import path from 'node:path';
 
 /**
  * PGlite has no lock of its own, and two processes on one data directory corrupt it.
- * The lock is a file holding the owner's pid, created exclusively; a lock whose pid is no
- * longer alive (a crash, kill -9) is taken over at once, so a restart after a crash never waits.
+ * The lock is a file holding the owner's pid and, where the system tells it (Linux /proc), the
+ * moment the kernel started that process; it is created exclusively. A lock whose process is gone
+ * (a crash, kill -9) is taken over at once, and so is one whose pid now belongs to another process
+ * (after a reboot pids are handed out again): its start time differs. A restart never waits.
  */
 export class DataDirLockedError extends Error {
   constructor(
@@ -16,6 +18,30 @@ export class DataDirLockedError extends Error {
         'Stop that server first, or start this one with another DATA_DIR.',
     );
     this.name = 'DataDirLockedError';
+  }
+}
+
+/** The directory cannot be written (read-only, or another user's): say so in one line. */
+export class DataDirUnwritableError extends Error {
+  constructor(
+    readonly dir: string,
+    code: string,
+  ) {
+    super(`The data directory ${dir} cannot be written (${code}). Give this user write access to it, or set DATA_DIR to a writable directory.`);
+    this.name = 'DataDirUnwritableError';
+  }
+}
+
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR']);
+
+/** When the kernel started process `pid` (clock ticks since boot), or null where /proc does not say. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -32,13 +58,34 @@ export interface DataDirLock {
   release(): void;
 }
 
+/** Still held: the pid is alive and, when the lock recorded it, is the same process that wrote it. */
+function isHeld(content: string): number | null {
+  const [pidText, started] = content.trim().split(/\s+/);
+  const holder = Number.parseInt(pidText ?? '', 10);
+  if (!Number.isInteger(holder) || holder <= 0 || holder === process.pid || !isAlive(holder)) return null;
+  const now = startTimeOf(holder);
+  if (started && now !== null && now !== started) return null;
+  return holder;
+}
+
 export function lockDataDir(dir: string): DataDirLock {
+  try {
+    return takeLock(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && UNWRITABLE.has(code)) throw new DataDirUnwritableError(dir, code);
+    throw err;
+  }
+}
+
+function takeLock(dir: string): DataDirLock {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'dolya.lock');
+  const mine = [process.pid, startTimeOf(process.pid)].filter((part) => part !== null).join(' ');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
+      fs.writeSync(fd, mine);
       fs.closeSync(fd);
       let released = false;
       return {
@@ -46,7 +93,7 @@ export function lockDataDir(dir: string): DataDirLock {
           if (released) return;
           released = true;
           try {
-            if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
+            if (fs.readFileSync(file, 'utf8').trim() === mine) fs.unlinkSync(file);
           } catch {
             /* already gone */
           }
@@ -54,11 +101,9 @@ export function lockDataDir(dir: string): DataDirLock {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(dir, holder);
-      }
-      // A stale lock from a process that is gone: remove it and try again.
+      const holder = isHeld(fs.readFileSync(file, 'utf8'));
+      if (holder !== null) throw new DataDirLockedError(dir, holder);
+      // A stale lock, from a process that is gone or whose pid is now another's: remove it and try again.
       fs.rmSync(file, { force: true });
     }
   }
