@@ -26,6 +26,7 @@ export const ERROR_MESSAGES = {
   user_does_not_exist: 'This user does not exist.',
   too_many_code_requests: 'Too many code requests for this phone number. Please try again later.',
   too_many_login_attempts: 'Too many login attempts. Please try again later.',
+  too_many_code_attempts: 'Too many wrong codes. Please try again later.',
   code_too_short: 'confirmation code too short',
   code_invalid: 'The confirmation code is incorrect or expired.',
   old_password_incorrect: 'The old password you entered is incorrect. Please try again.',

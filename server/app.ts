@@ -33,6 +33,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The time codes and rate-limit windows are measured by; tests pass their own. */
   now?: Clock;
+  /** How a slowed-down sign-in waits; tests pass one that moves their clock instead. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The content security policy: no inline or foreign scripts, no framing, images from here and data URLs. */
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         now: deps.now ?? systemClock,
         codeRequestsPerAddress: deps.config.CODE_REQUESTS_PER_ADDRESS,
         codeTtlSeconds: deps.config.CODE_TTL_SECONDS,
+        sleep: deps.sleep,
       });
       await api.register(userRoutes, { db: deps.database.db, now: deps.now ?? systemClock });
     },

@@ -18,6 +18,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   payload_too_large: 413,
   too_many_code_requests: 429,
   too_many_login_attempts: 429,
+  too_many_code_attempts: 429,
   rate_limited: 429,
   internal: 500,
   code_send_failed: 502,

@@ -34,17 +34,14 @@ export async function hit(db: Queryable, limit: RateLimit, subject: string, now:
   return count;
 }
 
-/** The events counted so far in the current window, without counting one. */
-export async function countOf(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, keyOf(limit, subject)), eq(rateLimits.windowStart, windowOf(limit, now))))
-    .limit(1);
-  return row?.count ?? 0;
-}
-
-/** True when one more event would exceed the limit. */
-export async function isExhausted(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<boolean> {
-  return (await countOf(db, limit, subject, now)) >= limit.max;
+/**
+ * Takes back one counted event of the current window: a limit that reserves its count before the
+ * work it guards (so parallel requests cannot all pass the check) gives the reservation back when
+ * the work turns out not to count, such as a right password.
+ */
+export async function release(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, keyOf(limit, subject)), eq(rateLimits.windowStart, windowOf(limit, now))));
 }

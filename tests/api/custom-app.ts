@@ -13,6 +13,14 @@ export class TestClock {
   advance(ms: number): void {
     this.at += ms;
   }
+  /**
+   * Every wait the server asked for, in order. Waiting returns at once and leaves the clock where
+   * it is, so a wait cannot carry a test across a rate-limit window's edge.
+   */
+  readonly waits: number[] = [];
+  readonly sleep = async (ms: number): Promise<void> => {
+    this.waits.push(ms);
+  };
 }
 
 /**
@@ -27,7 +35,7 @@ export async function createCustomTestApp(
   const database = await openTestDatabase();
   const clock = options.clock ?? new TestClock();
   const logSms = new LogSmsSender(options.log ?? (() => undefined));
-  const app = await buildApp({ config, database, sms: options.sms ?? logSms, logger: false, now: clock.now });
+  const app = await buildApp({ config, database, sms: options.sms ?? logSms, logger: false, now: clock.now, sleep: clock.sleep });
   await app.ready();
   return {
     app,

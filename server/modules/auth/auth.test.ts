@@ -83,7 +83,7 @@ describe('sign-up', () => {
     expect((await me(tokenResponse.parse(logged.body).token)).body.user).toBe(profile.user);
   });
 
-  it("refuses an existing phone with 'User with this phone already exists', at the code and at the password step", async () => {
+  it("refuses an existing phone with 'User with this phone already exists' at the code step; a made-up code at the password step is only 'incorrect'", async () => {
     const { phone } = await registered();
     const sentBefore = t.sms.outbox.length;
     const code = await requestCode(phone);
@@ -91,9 +91,12 @@ describe('sign-up', () => {
     expect(code.body).toMatchObject({ error: 'User with this phone already exists', code: 'user_exists', phone: 'User with this phone already exists' });
     expect(t.sms.outbox.length).toBe(sentBefore);
 
+    // Without a live code the password step cannot tell a registered phone from an unknown one.
     const set = await setPassword(phone, '123456', 'another-password');
-    expect(set.status).toBe(409);
-    expect(set.body).toMatchObject({ error: 'User with this phone already exists', code: 'user_exists' });
+    const unknown = await setPassword(newPhone(), '123456', 'another-password');
+    expect(set).toEqual(unknown);
+    expect(set.status).toBe(400);
+    expect(set.body).toMatchObject({ code: 'code_invalid', field: 'code' });
     expect((await login(phone, 'first-password')).status).toBe(200);
   });
 
@@ -131,6 +134,29 @@ describe('sign-up', () => {
 });
 
 describe('codes', () => {
+  it('answers made-up codes alike for registered and unknown phones, and refuses an address after 30 wrong codes an hour', async () => {
+    const { phone } = await registered();
+    const prober = '192.0.2.77';
+    const probe = (p: string, purpose: string, code = '123456') =>
+      post(`/app/api/v2/auth/password/?for=${purpose}`, { phone: p, code, password: 'password' }, prober);
+    const answers = [await probe(phone, 'signup'), await probe(newPhone(), 'signup'), await probe(phone, 'restore'), await probe(newPhone(), 'restore')];
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    expect(answers[0]!.status).toBe(400);
+    expect(answers[0]!.body.code).toBe('code_invalid');
+    for (let i = answers.length; i < 30; i++) expect((await probe(newPhone(), 'signup')).status).toBe(400);
+    const refused = await probe(phone, 'signup');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'too_many_code_attempts', error: 'Too many wrong codes. Please try again later.', field: 'code' });
+    // Checking a code as it is typed is the same door.
+    const check = await post('/app/api/v2/auth/code/check/?for=signup', { phone, code: '123456' }, prober);
+    expect(check.status).toBe(429);
+    // Another address is not affected, and the hour passes.
+    const fresh = newPhone();
+    expect((await setPassword(fresh, await freshCode(fresh), 'password')).status).toBe(200);
+    t.clock.advance(60 * MINUTE);
+    expect((await probe(newPhone(), 'signup')).status).toBe(400);
+  });
+
   it('ends a code after 5 wrong tries: the right code fails afterwards', async () => {
     const phone = newPhone();
     const code = await freshCode(phone);
@@ -193,8 +219,8 @@ describe('codes', () => {
   it('is good only for the purpose it was sent for', async () => {
     const { phone } = await registered();
     const code = await freshCode(phone, 'restore');
-    // Sign-up is refused for the registered phone before the code is even looked at; the code is still there for restore.
-    expect((await setPassword(phone, code, 'password', 'signup')).body.code).toBe('user_exists');
+    // There is no sign-up code for this phone, so the restore code is simply wrong there; it stays good for restore.
+    expect((await setPassword(phone, code, 'password', 'signup')).body.code).toBe('code_invalid');
     expect((await setPassword(phone, code, 'new-password', 'restore')).status).toBe(200);
   });
 
@@ -211,24 +237,46 @@ describe('codes', () => {
     expect((await setPassword(phone, ` ${code} `, 'password')).status).toBe(200);
   });
 
-  it("allows 5 code requests per phone an hour; the 6th gets 'Too many code requests…' until the hour is over", async () => {
+  it("sends one phone at most 5 SMS an hour, whoever asks; past that the last code stays usable, and only without one is the request refused", async () => {
     const phone = newPhone();
     for (let i = 0; i < 5; i++) expect((await requestCode(phone)).status).toBe(200);
     const sent = t.sms.outbox.length;
+    const fifth = lastCode(t, phone);
+    t.clock.advance(2 * MINUTE);
+    // A sixth request, from yet another address: nothing is sent, nothing replaced.
     const sixth = await requestCode(phone);
-    expect(sixth.status).toBe(429);
-    expect(sixth.body).toMatchObject({
+    expect(sixth.status).toBe(200);
+    expect(sixth.body.expires_in).toBe(8 * 60);
+    expect(t.sms.outbox.length).toBe(sent);
+    expect((await setPassword(phone, fifth, 'password')).status).toBe(200);
+
+    // The code is used now, so there is nothing left to offer and no SMS may go out.
+    const seventh = await requestCode(phone, 'restore');
+    expect(seventh.status).toBe(429);
+    expect(seventh.body).toMatchObject({
       error: 'Too many code requests for this phone number. Please try again later.',
       code: 'too_many_code_requests',
       phone: 'Too many code requests for this phone number. Please try again later.',
     });
+    expect((await requestCode(`8${phone.slice(2)}`, 'restore')).status).toBe(429);
     expect(t.sms.outbox.length).toBe(sent);
-    // The limit holds for the other purpose and in other spellings of the phone too.
-    expect((await requestCode(phone, 'restore')).status).toBe(429);
-    expect((await requestCode(`8${phone.slice(2)}`)).status).toBe(429);
 
     t.clock.advance(60 * MINUTE);
-    expect((await requestCode(phone)).status).toBe(200);
+    expect((await requestCode(phone, 'restore')).status).toBe(200);
+    expect(t.sms.outbox.length).toBe(sent + 1);
+  });
+
+  it('allows one address 5 code requests an hour for one phone, and the owner elsewhere still gets a code', async () => {
+    const phone = newPhone();
+    const stranger = '203.0.113.50';
+    for (let i = 0; i < 5; i++) expect((await requestCode(phone, 'signup', stranger)).status).toBe(200);
+    const refused = await requestCode(phone, 'signup', stranger);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('too_many_code_requests');
+    // The owner's own request: the code on their phone is still the live one.
+    const own = await requestCode(phone, 'signup', '203.0.113.51');
+    expect(own.status).toBe(200);
+    expect((await setPassword(phone, lastCode(t, phone), 'password')).status).toBe(200);
   });
 
   it('allows 20 code requests per address an hour, whatever the phones', async () => {
@@ -244,12 +292,13 @@ describe('codes', () => {
     const second = await buildApp({ config: t.config, database: t.database, sms: t.sms, logger: false, now: t.clock.now });
     try {
       const phone = newPhone();
+      const address = newAddress();
       for (let i = 0; i < 5; i++) {
         const app = i % 2 === 0 ? t.app : second;
-        const res = await app.inject({ method: 'POST', url: '/app/api/v2/auth/code/', payload: { phone }, remoteAddress: newAddress() });
+        const res = await app.inject({ method: 'POST', url: '/app/api/v2/auth/code/', payload: { phone }, remoteAddress: address });
         expect(res.statusCode).toBe(200);
       }
-      const sixth = await second.inject({ method: 'POST', url: '/app/api/v2/auth/code/', payload: { phone }, remoteAddress: newAddress() });
+      const sixth = await second.inject({ method: 'POST', url: '/app/api/v2/auth/code/', payload: { phone }, remoteAddress: address });
       expect(sixth.statusCode).toBe(429);
       // And a code sent by one process is accepted by the other.
       const other = newPhone();
@@ -262,14 +311,14 @@ describe('codes', () => {
 });
 
 describe('restore', () => {
-  it("refuses an unknown phone with 'This user does not exist.', at the code and at the password step", async () => {
+  it("refuses an unknown phone with 'This user does not exist.' at the code step; at the password step a made-up code is 'incorrect'", async () => {
     const phone = newPhone();
     const code = await requestCode(phone, 'restore');
     expect(code.status).toBe(404);
     expect(code.body).toMatchObject({ error: 'This user does not exist.', code: 'user_does_not_exist', phone: 'This user does not exist.' });
     const set = await setPassword(phone, '123456', 'password', 'restore');
-    expect(set.status).toBe(404);
-    expect(set.body.code).toBe('user_does_not_exist');
+    expect(set.status).toBe(400);
+    expect(set.body.code).toBe('code_invalid');
     expect(await countUsers(phone)).toBe(0);
   });
 
@@ -340,19 +389,47 @@ describe('login and sessions', () => {
     expect((await call(t.app, 'POST', '/app/api/v1/account/logout/')).status).toBe(401);
   });
 
-  it('allows 10 failed logins per phone in 15 minutes, then refuses even the right password until the window passes', async () => {
+  it('refuses an address after 10 failed logins for one phone, right password included, while the owner signs in from elsewhere', async () => {
     const { phone } = await registered('password');
-    for (let i = 0; i < 10; i++) expect((await login(phone, `wrong-${i}`)).status).toBe(401);
-    const locked = await login(phone, 'password');
+    const stranger = '198.51.100.40';
+    for (let i = 0; i < 10; i++) expect((await login(phone, `wrong-${i}`, false, stranger)).status).toBe(401);
+    const locked = await login(phone, 'password', false, stranger);
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ error: 'Too many login attempts. Please try again later.', code: 'too_many_login_attempts' });
+    expect((await login(phone, 'password', false, '198.51.100.41')).status).toBe(200);
     t.clock.advance(15 * MINUTE);
-    expect((await login(phone, 'password')).status).toBe(200);
+    expect((await login(phone, 'password', false, stranger)).status).toBe(200);
+  });
+
+  it('slows down, never refuses, a phone whose password is guessed from many addresses: a second more per failure past 10, at most 10 s', async () => {
+    const { phone } = await registered('password');
+    t.clock.waits.length = 0;
+    for (let i = 0; i < 25; i++) expect((await login(phone, `wrong-${i}`)).status).toBe(401);
+    expect(t.clock.waits).toEqual([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000]);
+    const owner = await login(phone, 'password');
+    expect(owner.status).toBe(200);
+    expect(t.clock.waits.at(-1)).toBe(10_000);
+  });
+
+  it('counts an attempt before checking its password: of 100 parallel wrong passwords from one address, 10 are checked and 90 refused', async () => {
+    const { phone } = await registered('password');
+    const address = '198.51.100.60';
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(phone, `parallel-${i}`, false, address)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(90);
   });
 
   it('does not count successful logins against the limit', async () => {
     const { phone } = await registered('password');
-    for (let i = 0; i < 12; i++) expect((await login(phone, 'password')).status).toBe(200);
+    const address = '198.51.100.70';
+    for (let i = 0; i < 12; i++) expect((await login(phone, 'password', false, address)).status).toBe(200);
+    // Nor do they slow anyone down, and a right password after failures gives back its own count.
+    t.clock.waits.length = 0;
+    for (let i = 0; i < 9; i++) expect((await login(phone, `wrong-${i}`, false, address)).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await login(phone, 'password', false, address)).status).toBe(200);
+    expect((await login(phone, 'wrong-again', false, address)).status).toBe(401);
+    expect(t.clock.waits).toEqual([]);
   });
 
   it('allows 50 failed logins per address in 15 minutes, whatever the phones', async () => {

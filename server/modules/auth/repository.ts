@@ -71,6 +71,24 @@ export async function spendCodeAttempt(
   return row ?? null;
 }
 
+/** The newest code of a phone and purpose when it can still be used, with when it expires. */
+export async function findLiveCode(
+  db: Queryable,
+  phone: string,
+  purpose: CodePurpose,
+  maxAttempts: number,
+  now: Date,
+): Promise<{ id: number; expiresAt: Date } | null> {
+  const [latest] = await db
+    .select({ id: authCodes.id, expiresAt: authCodes.expiresAt, usedAt: authCodes.usedAt, attempts: authCodes.attempts })
+    .from(authCodes)
+    .where(and(eq(authCodes.phone, phone), eq(authCodes.purpose, purpose)))
+    .orderBy(desc(authCodes.id))
+    .limit(1);
+  if (!latest || latest.usedAt || latest.expiresAt <= now || latest.attempts >= maxAttempts) return null;
+  return { id: latest.id, expiresAt: latest.expiresAt };
+}
+
 /** Marks a code used; false when another request used it first. */
 export async function markCodeUsed(db: Queryable, id: number, now: Date): Promise<boolean> {
   const rows = await db

@@ -23,8 +23,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   now: Clock;
   codeRequestsPerAddress?: number;
   codeTtlSeconds?: number;
-}> = async (app, { db, sms, now, codeRequestsPerAddress, codeTtlSeconds }) => {
-  const deps = { db, sms, now, codeRequestsPerAddress, codeTtlSeconds };
+  sleep?: (ms: number) => Promise<void>;
+}> = async (app, { db, sms, now, codeRequestsPerAddress, codeTtlSeconds, sleep }) => {
+  const deps = { db, sms, now, codeRequestsPerAddress, codeTtlSeconds, sleep };
 
   app.post(
     '/v2/auth/code/',
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/v2/auth/code/check/',
     { bodyLimit: BODY_LIMITS.signedOut, schema: { querystring: codePurposeQuery, body: codeCheckRequest, response: { 200: okResponse } } },
     async (request) => {
-      await checkCode(deps, request.query.for, request.body);
+      await checkCode(deps, request.query.for, request.body, request.ip);
       return { ok: true as const };
     },
   );
@@ -49,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v2/auth/password/',
     { bodyLimit: BODY_LIMITS.signedOut, schema: { querystring: codePurposeQuery, body: setPasswordRequest, response: { 200: tokenResponse } } },
-    async (request) => ({ token: await setPasswordWithCode(deps, request.query.for, request.body) }),
+    async (request) => ({ token: await setPasswordWithCode(deps, request.query.for, request.body, request.ip) }),
   );
 
   app.post('/v2/auth/login/', { bodyLimit: BODY_LIMITS.signedOut, schema: { body: loginRequest, response: { 200: tokenResponse } } }, async (request) => ({

@@ -12,13 +12,23 @@ import { normalizePhone } from '../../../common/phone';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
-import { hit, isExhausted, type RateLimit } from '../../lib/rate-limit';
+import { hit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import { createSession, revokeAllSessions, revokeSession } from '../sessions/service';
+import {
+  CODE_GUESS_LIMIT,
+  CODE_REQUEST_LIMITS,
+  LOGIN_LIMITS,
+  giveBack,
+  loginDelayMs,
+  pairKey,
+  reserve,
+} from './limits';
 import {
   claimPhone,
   deleteCode,
   findAccount,
+  findLiveCode,
   isRegistered,
   markCodeUsed,
   replaceCode,
@@ -27,22 +37,6 @@ import {
   spendCodeAttempt,
   updatePasswordHash,
 } from './repository';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** DESIGN §7: every code request counts, refused ones too, so the limits also slow down probing which phones have accounts. */
-export const CODE_REQUEST_LIMITS = {
-  perPhone: { name: 'code:phone', max: 5, windowMs: HOUR },
-  perAddress: { name: 'code:ip', max: 20, windowMs: HOUR },
-} satisfies Record<string, RateLimit>;
-
-/** Only failures count, so a person who types the password right is never locked out by their own successes. */
-export const LOGIN_FAILURE_LIMITS = {
-  perPhone: { name: 'login:phone', max: 10, windowMs: 15 * MINUTE },
-  /** Guessing across many phones from one address; generous, since a whole office may share one. */
-  perAddress: { name: 'login:ip', max: 50, windowMs: 15 * MINUTE },
-} satisfies Record<string, RateLimit>;
 
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -54,7 +48,11 @@ export interface AuthDeps {
   codeRequestsPerAddress?: number;
   /** Overrides CODE_TTL_SECONDS (configuration CODE_TTL_SECONDS). */
   codeTtlSeconds?: number;
+  /** How a slowed-down sign-in waits; tests pass one that moves their clock. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A phone as typed, in E.164, or 'phone incorrect'. */
 export function phoneOrThrow(input: string): string {
@@ -99,16 +97,26 @@ export async function requestCode(
 ): Promise<{ phone: string; expiresIn: number }> {
   const phone = phoneOrThrow(input.phone);
   const now = deps.now();
-  const byPhone = await hit(deps.db, CODE_REQUEST_LIMITS.perPhone, phone, now);
-  const byAddress = await hit(deps.db, CODE_REQUEST_LIMITS.perAddress, address, now);
   const addressMax = deps.codeRequestsPerAddress ?? CODE_REQUEST_LIMITS.perAddress.max;
-  if (byPhone > CODE_REQUEST_LIMITS.perPhone.max || byAddress > addressMax) {
-    throw new DomainError('too_many_code_requests', 'phone');
-  }
+  const asked = await reserve(
+    deps.db,
+    now,
+    [CODE_REQUEST_LIMITS.perAddress, address, addressMax],
+    [CODE_REQUEST_LIMITS.perPhoneAndAddress, pairKey(phone, address)],
+  );
+  if (asked.over) throw new DomainError('too_many_code_requests', 'phone');
   await checkAccountFor(deps.db, purpose, phone);
 
-  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   const ttlSeconds = deps.codeTtlSeconds ?? CODE_TTL_SECONDS;
+  if ((await hit(deps.db, CODE_REQUEST_LIMITS.perPhone, phone, now)) > CODE_REQUEST_LIMITS.perPhone.max) {
+    // Enough SMS for this phone this hour, perhaps asked for by someone else: the owner can still
+    // use the code already sent, which a new one would have replaced.
+    const live = await findLiveCode(deps.db, phone, purpose, MAX_CODE_ATTEMPTS, now);
+    if (!live) throw new DomainError('too_many_code_requests', 'phone');
+    return { phone, expiresIn: Math.max(1, Math.floor((live.expiresAt.getTime() - now.getTime()) / 1000)) };
+  }
+
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   const id = await replaceCode(deps.db, {
     phone,
     purpose,
@@ -132,27 +140,24 @@ export async function requestCode(
  * an existing one (restore, which also ends every session of the account). Answers a token of a
  * new, not remembered session.
  */
-export async function setPasswordWithCode(deps: AuthDeps, purpose: CodePurpose, input: SetPasswordRequest): Promise<string> {
+export async function setPasswordWithCode(deps: AuthDeps, purpose: CodePurpose, input: SetPasswordRequest, address: string): Promise<string> {
   const phone = phoneOrThrow(input.phone);
   checkNewPassword(input.password);
   const code = input.code.trim();
   // A code of the wrong shape cannot match, so it costs no attempt.
   if (!/^\d*$/.test(code) || code.length > CODE_LENGTH) throw new DomainError('code_invalid', 'code');
   if (code.length < CODE_LENGTH) throw new DomainError('code_too_short', 'code');
-  // Checked before the code, so a sign-up for a taken phone does not use up an attempt.
-  await checkAccountFor(deps.db, purpose, phone);
-
-  const now = deps.now();
-  const live = await spendCodeAttempt(deps.db, phone, purpose, MAX_CODE_ATTEMPTS, now);
-  if (!live || !sameHash(live.codeHash, hashCode(phone, purpose, code))) throw new DomainError('code_invalid', 'code');
+  // The account is looked at only once the code is right: a live code exists only where the code
+  // request passed its account check, so made-up codes learn nothing about the phone.
+  const live = await spendGuess(deps, purpose, phone, code, address);
 
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     // Inside the transaction: if the account step fails the code stays unused and can be retried.
-    if (!(await markCodeUsed(tx, live.id, now))) throw new DomainError('code_invalid', 'code');
+    if (!(await markCodeUsed(tx, live.id, deps.now()))) throw new DomainError('code_invalid', 'code');
     let userId: number | null;
     if (purpose === 'signup') {
-      userId = await claimPhone(tx, phone, passwordHash, now);
+      userId = await claimPhone(tx, phone, passwordHash, deps.now());
       if (userId === null) throw new DomainError('user_exists', 'phone');
     } else {
       userId = await replacePassword(tx, phone, passwordHash);
@@ -164,23 +169,27 @@ export async function setPasswordWithCode(deps: AuthDeps, purpose: CodePurpose, 
   });
 }
 
-/** POST /v2/auth/login/ */
+/**
+ * POST /v2/auth/login/. Refused past the address's and the phone-and-address's failures; slowed,
+ * never refused, past the phone's own (docs/decisions/0025-sign-in-limits.md). Each attempt is
+ * counted before its password is checked and given back when the password is right.
+ */
 export async function login(deps: AuthDeps, input: LoginRequest, address: string): Promise<string> {
   const phone = phoneOrThrow(input.phone);
   const now = deps.now();
-  if (
-    (await isExhausted(deps.db, LOGIN_FAILURE_LIMITS.perPhone, phone, now)) ||
-    (await isExhausted(deps.db, LOGIN_FAILURE_LIMITS.perAddress, address, now))
-  ) {
-    throw new DomainError('too_many_login_attempts', 'phone');
-  }
+  const byAddress: [typeof LOGIN_LIMITS.perAddress, string] = [LOGIN_LIMITS.perAddress, address];
+  const byPair: [typeof LOGIN_LIMITS.perAddress, string] = [LOGIN_LIMITS.perPhoneAndAddress, pairKey(phone, address)];
+  const byPhone: [typeof LOGIN_LIMITS.perAddress, string] = [LOGIN_LIMITS.perPhone, phone];
+  if ((await reserve(deps.db, now, byAddress, byPair)).over) throw new DomainError('too_many_login_attempts', 'phone');
+  const delay = loginDelayMs(await hit(deps.db, LOGIN_LIMITS.perPhone, phone, now));
+  if (delay > 0) await (deps.sleep ?? realSleep)(delay);
+
   const account = await findAccount(deps.db, phone);
   const registered = isRegistered(account) ? account : null;
   if (!(await verifyPassword(registered?.passwordHash ?? null, input.password)) || !registered) {
-    await hit(deps.db, LOGIN_FAILURE_LIMITS.perPhone, phone, now);
-    await hit(deps.db, LOGIN_FAILURE_LIMITS.perAddress, address, now);
     throw new DomainError('login_failed');
   }
+  await giveBack(deps.db, now, byAddress, byPair, byPhone);
   if (needsRehash(registered.passwordHash)) {
     await updatePasswordHash(deps.db, registered.id, await hashPassword(input.password));
   }
@@ -200,12 +209,25 @@ export async function logout(db: Db, token: string): Promise<void> {
  * exists only where the code request passed its account check, so the answer says nothing more
  * about the phone than the code request did.
  */
-export async function checkCode(deps: AuthDeps, purpose: CodePurpose, input: { phone: string; code: string }): Promise<void> {
+export async function checkCode(deps: AuthDeps, purpose: CodePurpose, input: { phone: string; code: string }, address: string): Promise<void> {
   const phone = phoneOrThrow(input.phone);
   const code = input.code.trim();
   if (!/^\d*$/.test(code) || code.length > CODE_LENGTH) throw new DomainError('code_invalid', 'code');
   if (code.length < CODE_LENGTH) throw new DomainError('code_too_short', 'code');
-  const live = await spendCodeAttempt(deps.db, phone, purpose, MAX_CODE_ATTEMPTS, deps.now());
-  if (!live || !sameHash(live.codeHash, hashCode(phone, purpose, code))) throw new DomainError('code_invalid', 'code');
+  const live = await spendGuess(deps, purpose, phone, code, address);
   await refundCodeAttempt(deps.db, live.id);
+}
+
+/**
+ * Spends one attempt of the live code and answers it when `code` is that code. A wrong code and
+ * a phone with no live code answer alike, 'incorrect', and count against the caller's address.
+ */
+async function spendGuess(deps: AuthDeps, purpose: CodePurpose, phone: string, code: string, address: string): Promise<{ id: number }> {
+  const now = deps.now();
+  const guess: [typeof CODE_GUESS_LIMIT, string] = [CODE_GUESS_LIMIT, address];
+  if ((await reserve(deps.db, now, guess)).over) throw new DomainError('too_many_code_attempts', 'code');
+  const live = await spendCodeAttempt(deps.db, phone, purpose, MAX_CODE_ATTEMPTS, now);
+  if (!live || !sameHash(live.codeHash, hashCode(phone, purpose, code))) throw new DomainError('code_invalid', 'code');
+  await giveBack(deps.db, now, guess);
+  return live;
 }

@@ -5,8 +5,9 @@ import { fullName, normalizeName, splitFullName } from '../../../common/names';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { hit, isExhausted } from '../../lib/rate-limit';
-import { checkNewPassword, LOGIN_FAILURE_LIMITS } from '../auth/service';
+import type { RateLimit } from '../../lib/rate-limit';
+import { giveBack, PASSWORD_CHANGE_LIMIT, reserve } from '../auth/limits';
+import { checkNewPassword } from '../auth/service';
 import { deleteImage, pictureChange, pictureUrl } from '../images/service';
 import { revokeAllSessions } from '../sessions/service';
 import { applyFamily, familyView, leaveFamily, planFamily } from './family';
@@ -110,11 +111,10 @@ export async function changePassword(db: Db, now: Clock, id: number, token: stri
   checkNewPassword(body.password);
   const row = await userOrThrow(db, id);
   const at = now();
-  if (await isExhausted(db, LOGIN_FAILURE_LIMITS.perPhone, row.phone, at)) throw new DomainError('too_many_login_attempts', 'old_password');
-  if (!(await verifyPassword(row.passwordHash, body.old_password))) {
-    await hit(db, LOGIN_FAILURE_LIMITS.perPhone, row.phone, at);
-    throw new DomainError('old_password_incorrect', 'old_password');
-  }
+  const attempt: [RateLimit, string] = [PASSWORD_CHANGE_LIMIT, String(id)];
+  if ((await reserve(db, at, attempt)).over) throw new DomainError('too_many_login_attempts', 'old_password');
+  if (!(await verifyPassword(row.passwordHash, body.old_password))) throw new DomainError('old_password_incorrect', 'old_password');
+  await giveBack(db, at, attempt);
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, id, passwordHash);

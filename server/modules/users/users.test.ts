@@ -279,7 +279,7 @@ describe('POST /v2/user/password/', () => {
     expect(await logIn(t, phone, 'old-password')).toEqual(expect.any(String));
   });
 
-  it('counts wrong old passwords as failed logins: after 10 even the right one waits', async () => {
+  it('allows 10 wrong old passwords in 15 minutes per account: after them even the right one waits', async () => {
     const { token } = await signUp(t, newPhone(), 'old-password');
     for (let i = 0; i < 10; i++) expect((await change(token, { old_password: `guess-${i}`, password: 'new-password' })).status).toBe(400);
     const res = await change(token, { old_password: 'old-password', password: 'new-password' });

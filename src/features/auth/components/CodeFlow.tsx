@@ -114,7 +114,7 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
     const result = await dispatch(setPasswordWithCode({ purpose, phone: e164, code, password }));
     setBusy(false);
     // A wrong or expired code is fixed on the code step; the server's message stays with it.
-    if (setPasswordWithCode.rejected.match(result) && (result.payload?.code === 'code_invalid' || result.payload?.code === 'code_too_short')) {
+    if (setPasswordWithCode.rejected.match(result) && ['code_invalid', 'code_too_short', 'too_many_code_attempts'].includes(result.payload?.code ?? '')) {
       setResent(false);
       setStep('code');
     }
