@@ -65,6 +65,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: BODY_LIMITS.default,
+    // A request must arrive whole in time, headers within a third of it; Node checks its clients
+    // every second, not every 30, so a slow one is cut close to its deadline.
+    requestTimeout: deps.config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.ceil((deps.config.REQUEST_TIMEOUT_SECONDS * 1000) / 3),
+      connectionsCheckingInterval: 1000,
+    },
+    // Idle keep-alive connections close at once on shutdown; busy ones get SHUTDOWN_SECONDS (main.ts).
+    forceCloseConnections: 'idle',
     // A caller's X-Request-Id is kept only when it is a short plain token: it goes into every log
     // line and back in the answer, so 4 KB of HTML from a stranger must not.
     requestIdHeader: false,

@@ -31,6 +31,13 @@ const configSchema = z.object({
   CODE_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** How long an SMS code stays valid; only the real-server test shortens it, to watch a code expire. */
   CODE_TTL_SECONDS: z.coerce.number().int().positive().max(86_400).default(600),
+  /**
+   * How long one request may take to arrive, body included: the largest picture over a slow phone
+   * connection takes a few seconds, so 30 is plenty, and a client trickling bytes is cut off.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().positive().max(600).default(30),
+  /** After SIGTERM or Ctrl-C, how long requests in flight may take before their connections are closed. */
+  SHUTDOWN_SECONDS: z.coerce.number().int().positive().max(600).default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -31,8 +31,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
-    // app.close waits for in-flight requests; the database closes only after the last one.
+    // app.close waits for in-flight requests; the database closes only after the last one. A client
+    // still sending after the deadline loses its connection, so one slow client cannot keep a
+    // stopped server alive with its port already refusing everyone else.
+    const deadline = setTimeout(() => {
+      app.log.warn(`requests still open after ${config.SHUTDOWN_SECONDS} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_SECONDS * 1000);
     await app.close();
+    clearTimeout(deadline);
     await database.close();
     lock?.release();
     app.log.info('stopped');
