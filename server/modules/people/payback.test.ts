@@ -115,17 +115,22 @@ describe('payback requests', () => {
     expect((await person(anna, boris.uid)).dialogue_id).toBe(dialogueId);
   });
 
-  it('uses the existing dialogue for the next request', async () => {
-    const res = await ask(anna, boris.uid);
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ event_id: dialogueId, dialogue_created: false });
+  it('renews the open request when asked again: one request, one unread line, however many times', async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await ask(anna, boris.uid);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ id: requestId, event_id: dialogueId, dialogue_created: false, settled: false });
+    }
     expect((await dialogues(anna)).map((e) => e.id)).toEqual([dialogueId]);
-    expect((await dialogues(boris)).find((e) => e.id === dialogueId)?.unread_cnt).toBe(2);
+    expect((await dialogues(boris)).find((e) => e.id === dialogueId)?.unread_cnt).toBe(1);
     const requests = (await person(anna, boris.uid)).payback_requests;
-    expect(requests.map((r) => r.id)).toEqual([res.body.id, requestId]);
-    // Boris reads them; the counter goes to 0.
+    expect(requests.map((r) => r.id)).toEqual([requestId]);
+    // Boris reads it; the counter goes to 0, and a repeat makes it unread again, once.
     const seen = await call(t.app, 'POST', `/app/api/v1/operation/${requestId}/seen`, { token: boris.token, body: { all: true } });
     expect(seen.body).toEqual({ event_id: dialogueId, unread_cnt: 0 });
+    await ask(anna, boris.uid);
+    expect((await dialogues(boris)).find((e) => e.id === dialogueId)?.unread_cnt).toBe(1);
+    await call(t.app, 'POST', `/app/api/v1/operation/${requestId}/seen`, { token: boris.token, body: { all: true } });
   });
 
   it('shows as settled once paybacks after it cover every currency, and not before', async () => {
@@ -180,7 +185,7 @@ describe('payback requests', () => {
     expect((await person(hal, gus.uid)).payback_requests[0]).toMatchObject({ settled: false, paid: [{ amount: 200, currency: 'RUB' }] });
     await operate(t, hal, payback(ev, hal, gus, 100));
     expect((await person(hal, gus.uid)).payback_requests[0]).toMatchObject({ settled: true, paid: [{ amount: 300, currency: 'RUB' }] });
-    // A newer request is not settled by the paybacks of the older one.
+    // A settled request stays as it was; asking again is a new request, not settled by the older one's paybacks.
     await operate(t, gus, { event_id: ev, details: { kind: 'i_lent_them', amount: 50 }, participants: [{ uid: hal.uid }] });
     const newer = await ask(gus, hal.uid);
     const both = (await person(gus, hal.uid)).payback_requests;
@@ -188,6 +193,34 @@ describe('payback requests', () => {
       [newer.body.id, false],
       [res.body.id, true],
     ]);
+  });
+});
+
+describe('asking again', () => {
+  it('renews an open request with the debt as it now stands, counting paybacks from the renewal', async () => {
+    const [ivy, jon] = [await member('Ivy'), await member('Jon')];
+    const ev = await eventWith(t, ivy, [jon], { event_name: 'Trip', eventCurrency: 'RUB' });
+    await operate(t, ivy, { event_id: ev, details: { kind: 'i_lent_them', amount: 300 }, participants: [{ uid: jon.uid }] });
+    const first = await ask(ivy, jon.uid);
+    await operate(t, jon, payback(ev, jon, ivy, 100));
+    expect((await person(ivy, jon.uid)).payback_requests[0]).toMatchObject({ paid: [{ amount: 100, currency: 'RUB' }], settled: false });
+    const again = await ask(ivy, jon.uid);
+    expect(again.body).toMatchObject({ id: first.body.id, amounts: [{ amount: 200, currency: 'RUB' }], paid: [{ amount: 0, currency: 'RUB' }], settled: false });
+    const feed = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${first.body.event_id}`, { token: jon.token })).body);
+    expect(feed.objects.filter((o) => o.request)).toHaveLength(1);
+    expect(feed.objects[0]?.details.text).toBe('Payback request: 200.00 RUB');
+    await operate(t, jon, payback(ev, jon, ivy, 200));
+    expect((await person(ivy, jon.uid)).payback_requests).toMatchObject([{ id: first.body.id, settled: true, paid: [{ amount: 200, currency: 'RUB' }] }]);
+  });
+
+  it('lets parallel repeats add at most one request', async () => {
+    const [kim, lev] = [await member('Kim'), await member('Lev')];
+    const ev = await eventWith(t, kim, [lev], { event_name: 'Taxi', eventCurrency: 'RUB' });
+    await operate(t, kim, { event_id: ev, details: { kind: 'i_lent_them', amount: 50 }, participants: [{ uid: lev.uid }] });
+    await ask(kim, lev.uid);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ask(kim, lev.uid)));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect((await person(lev, kim.uid)).payback_requests).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../currency/repository';
-import { contacts, eventParticipants, events, families, operationEntries, operations, users } from '../../db/schema';
+import { contacts, eventParticipants, events, families, operationEntries, operationSeen, operations, users } from '../../db/schema';
 
 /**
  * Everyone the viewer has as a contact or shares a live event or dialogue with, the viewer
@@ -119,6 +119,11 @@ export interface PaybackRequestMeta {
   to: number;
   /** Minor units per currency. */
   amounts: { currency: string; amount: number }[];
+  /**
+   * Paybacks count towards the request from after this operation: the request's own id when it
+   * was made, the newest operation's when a repeat renewed it with the debt as it then stood.
+   */
+  since?: number;
 }
 
 export interface RequestRow {
@@ -143,6 +148,21 @@ export async function paybackRequestsIn(db: Queryable, eventId: number): Promise
       ),
     )
     .orderBy(desc(operations.id));
+}
+
+/**
+ * Renews an open request with the debt as it stands now: its text, amounts and time, paybacks
+ * counted from now on, and unread again for everyone but its author.
+ */
+export async function renewPaybackRequest(db: Queryable, id: number, authorId: number, meta: PaybackRequestMeta & Record<string, unknown>, now: Date): Promise<RequestRow> {
+  const [latest] = await db.select({ id: sql<number>`max(${operations.id})` }).from(operations);
+  const [row] = await db
+    .update(operations)
+    .set({ meta: { ...meta, since: Number(latest?.id ?? id) }, createdAt: now, opDate: now })
+    .where(eq(operations.id, id))
+    .returning({ id: operations.id, eventId: operations.eventId, authorId: operations.authorId, createdAt: operations.createdAt, meta: operations.meta });
+  await db.delete(operationSeen).where(and(eq(operationSeen.operationId, id), ne(operationSeen.userId, authorId)));
+  return row!;
 }
 
 export interface PaybackRow {

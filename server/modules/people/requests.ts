@@ -12,7 +12,7 @@ import { paybacksBetween, type PaybackRequestMeta, type RequestRow } from './rep
 export function requestMeta(row: Pick<RequestRow, 'meta'>): PaybackRequestMeta | null {
   const m = row.meta as Partial<PaybackRequestMeta> | null;
   if (m?.request !== 'payback' || typeof m.to !== 'number' || !Array.isArray(m.amounts)) return null;
-  return { request: 'payback', to: m.to, amounts: m.amounts };
+  return { request: 'payback', to: m.to, amounts: m.amounts, ...(typeof m.since === 'number' ? { since: m.since } : {}) };
 }
 
 /**
@@ -37,7 +37,7 @@ export async function requestViews(db: Queryable, rows: readonly RequestRow[]): 
     }
     const paid = new Map<string, number>();
     for (const p of paybacks) {
-      if (p.id <= row.id) continue;
+      if (p.id <= (meta.since ?? row.id)) continue;
       const pm = (p.meta ?? {}) as { payer?: number | null; participants?: { uid: number }[] };
       const receivers = (pm.participants ?? []).map((x) => x.uid).filter((uid) => uid !== pm.payer);
       if (pm.payer !== debtor || !receivers.includes(creditor)) continue;

@@ -21,11 +21,13 @@ import { dialogueByKey, eventForParticipant } from '../events/repository';
 import { dialogueKey, getOrCreateDialogue } from '../events/service';
 import { insertOperation, markSeen, touchEvent } from '../operations/repository';
 import { DisplayTotals, moneyList, netBalances, sumBalances, type PerCurrency } from './balances';
-import { requestViews } from './requests';
+import { requestMeta, requestViews } from './requests';
 import {
   familiesByIds,
   knowsPerson,
   paybackRequestsIn,
+  renewPaybackRequest,
+  type RequestRow,
   peopleIdsOf,
   sharedEventRows,
   type FamilyRow,
@@ -228,6 +230,13 @@ export async function requestPayback(db: Db, viewer: number, uid: number): Promi
     if (!event) throw new DomainError('not_found');
     if (event.deletedAt) throw new DomainError('event_deleted');
     const meta = { payer: null, participants: [], text: requestText(amounts), request: 'payback' as const, to: uid, amounts };
+    // One open request per debtor: asking again renews it with today's debt rather than adding
+    // another unread line (the event row is locked above, so two repeats cannot both add one).
+    const open = await openRequest(tx, event.id, viewer, uid);
+    if (open) {
+      await touchEvent(tx, event.id);
+      return renewPaybackRequest(tx, open.id, viewer, meta, new Date());
+    }
     const op = await insertOperation(tx, {
       eventId: event.id,
       authorId: viewer,
@@ -246,6 +255,14 @@ export async function requestPayback(db: Db, viewer: number, uid: number): Promi
   const [view] = await requestViews(db, [{ id: row.id, eventId: row.eventId, authorId: row.authorId, createdAt: row.createdAt, meta: row.meta }]);
   if (!view) throw new Error('payback request lost its meta');
   return { ...view, dialogue_created: !existed };
+}
+
+/** The newest request from `creditor` to `debtor` in the dialogue when it is not settled yet. */
+async function openRequest(db: Queryable, dialogueId: number, creditor: number, debtor: number): Promise<RequestRow | null> {
+  const latest = (await paybackRequestsIn(db, dialogueId)).find((r) => r.authorId === creditor && requestMeta(r)?.to === debtor);
+  if (!latest) return null;
+  const [view] = await requestViews(db, [latest]);
+  return view && !view.settled ? latest : null;
 }
 
 /** Phone searches per signed-in user per hour: enough for any person, slow for harvesting names by phone. */
