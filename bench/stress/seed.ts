@@ -66,7 +66,7 @@ export async function seedWorld(database: Database, plan: SeedPlan): Promise<Wor
     const members = new Set<number>();
     while (members.size < size) members.add(pick(rows).id);
     const [owner, ...others] = [...members];
-    await addContacts(db, owner!, { device: 'WEB', contacts: others.map((uid) => ({ name: '', phone: phoneOf.get(uid)! })) });
+    await addContacts(db, owner!, { device: 'WEB', contacts: others.map((uid) => ({ name: '', phone: phoneOf.get(uid)! })) }, new Date());
     const created = await createEvent(db, owner!, { event_name: `Trip ${e + 1}`, contacts: others, eventCurrency: 'EUR' } as never);
     const event = { id: created.id, members: [owner!, ...others] };
     events.push(event);

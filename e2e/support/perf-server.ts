@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     )
     .returning({ id: users.id, phone: users.phone });
   const [anna, boris, vera, gleb] = people.map((p) => p.id) as [number, number, number, number];
-  await addContacts(db, anna, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: ['Boris Ivanov', 'Вера Петрова', 'Gleb Orlov'][i]!, phone: p.phone })) });
+  await addContacts(db, anna, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: ['Boris Ivanov', 'Вера Петрова', 'Gleb Orlov'][i]!, phone: p.phone })) }, new Date());
   const event = await createEvent(db, anna, { event_name: 'A year at the dacha', contacts: [boris, vera, gleb], eventCurrency: 'RUB' });
   await updateEvent(db, anna, event.id, { data: { families: [[anna, boris], [vera, gleb]] } });
 

@@ -17,31 +17,32 @@ function windowOf(limit: RateLimit, now: Date): Date {
 const keyOf = (limit: RateLimit, subject: string) => `${limit.name}:${subject}`;
 
 /**
- * Counts one event and returns the count in the current window, this one included. One upsert,
- * so concurrent requests in any number of API processes never lose an increment (DESIGN §1).
+ * Counts `events` events (one by default) and returns the count in the current window, these
+ * included. One upsert, so concurrent requests in any number of API processes never lose an
+ * increment (DESIGN §1).
  */
-export async function hit(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<number> {
+export async function hit(db: Queryable, limit: RateLimit, subject: string, now: Date, events = 1): Promise<number> {
   const key = keyOf(limit, subject);
   const windowStart = windowOf(limit, now);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .values({ key, windowStart, count: events })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + ${events}` } })
     .returning({ count: rateLimits.count });
   const count = row!.count;
-  // The first event of a window is the moment the previous windows of this key stopped mattering.
-  if (count === 1) await db.delete(rateLimits).where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, windowStart)));
+  // The first events of a window are the moment the previous windows of this key stopped mattering.
+  if (count === events) await db.delete(rateLimits).where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, windowStart)));
   return count;
 }
 
 /**
- * Takes back one counted event of the current window: a limit that reserves its count before the
+ * Takes back counted events of the current window: a limit that reserves its count before the
  * work it guards (so parallel requests cannot all pass the check) gives the reservation back when
  * the work turns out not to count, such as a right password.
  */
-export async function release(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<void> {
+export async function release(db: Queryable, limit: RateLimit, subject: string, now: Date, events = 1): Promise<void> {
   await db
     .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .set({ count: sql`greatest(${rateLimits.count} - ${events}, 0)` })
     .where(and(eq(rateLimits.key, keyOf(limit, subject)), eq(rateLimits.windowStart, windowOf(limit, now))));
 }

@@ -2,6 +2,7 @@
  * Test helpers that go through the real HTTP API, as a person would: no rows written behind the
  * server's back, so whatever a test builds on is what the API itself produced.
  */
+import sharp from 'sharp';
 import type { UpdateUserRequest } from '../../common/contract/user';
 import { normalizePhone } from '../../common/phone';
 import { call, type TestApp } from './harness';
@@ -66,4 +67,10 @@ export async function signUp(t: TestApp, phone: string, password = DEFAULT_PASSW
   const me = await call(t.app, 'GET', '/app/api/v1/user/me/', { token });
   if (me.status !== 200) fail('profile read', me);
   return { token, uid: me.body.user as number, phone: me.body.phone as string };
+}
+
+/** A plain picture of the given size, base64 without a prefix, as the web app sends a cropped one. */
+export async function picture(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png'): Promise<string> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } });
+  return (await image.toFormat(format).toBuffer()).toString('base64');
 }

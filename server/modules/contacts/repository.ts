@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { contacts, users } from '../../db/schema';
+import { contacts, eventParticipants, operationEntries, operations, users } from '../../db/schema';
 import { imageKeyOf } from '../images/repository';
 
 export interface PersonRow {
@@ -83,4 +84,54 @@ export async function upsertContacts(db: Queryable, owner: number, entries: read
 export async function deleteContacts(db: Queryable, owner: number, contactIds: readonly number[]): Promise<void> {
   if (contactIds.length === 0) return;
   await db.delete(contacts).where(and(eq(contacts.ownerId, owner), inArray(contacts.contactId, [...contactIds])));
+}
+
+/**
+ * Of `uids`, those the viewer has met: who share an event (dialogues included) or a family with
+ * the viewer, or have the viewer in their own contacts.
+ */
+export async function metAmong(db: Queryable, viewer: number, uids: readonly number[]): Promise<Set<number>> {
+  if (uids.length === 0) return new Set();
+  const mine = alias(eventParticipants, 'mine');
+  const theirs = alias(eventParticipants, 'theirs');
+  const shared = await db
+    .selectDistinct({ id: theirs.userId })
+    .from(mine)
+    .innerJoin(theirs, eq(theirs.eventId, mine.eventId))
+    .where(and(eq(mine.userId, viewer), inArray(theirs.userId, [...uids])));
+  const reverse = await db
+    .select({ id: contacts.ownerId })
+    .from(contacts)
+    .where(and(eq(contacts.contactId, viewer), inArray(contacts.ownerId, [...uids])));
+  const [me] = await db.select({ familyId: users.familyId }).from(users).where(eq(users.id, viewer));
+  const family =
+    me?.familyId != null
+      ? await db.select({ id: users.id }).from(users).where(and(eq(users.familyId, me.familyId), inArray(users.id, [...uids])))
+      : [];
+  return new Set([...shared, ...reverse, ...family].map((r) => r.id));
+}
+
+/**
+ * Deletes those of `uids` that are placeholders (a phone with no account, never an account that
+ * was deleted) nobody refers to any more: in no contact book, event, operation or family. A
+ * contact upload of unknown phones would otherwise leave rows behind for good.
+ */
+export async function prunePlaceholders(db: Queryable, uids: readonly number[]): Promise<number> {
+  if (uids.length === 0) return 0;
+  const rows = await db
+    .delete(users)
+    .where(
+      and(
+        inArray(users.id, [...uids]),
+        isNull(users.passwordHash),
+        isNull(users.deletedAt),
+        isNull(users.familyId),
+        sql`not exists (select 1 from ${contacts} where ${contacts.contactId} = ${users.id})`,
+        sql`not exists (select 1 from ${eventParticipants} where ${eventParticipants.userId} = ${users.id})`,
+        sql`not exists (select 1 from ${operationEntries} where ${operationEntries.userId} = ${users.id})`,
+        sql`not exists (select 1 from ${operations} where ${operations.authorId} = ${users.id})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length;
 }

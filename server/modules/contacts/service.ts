@@ -4,7 +4,18 @@ import { displayName, normalizeName } from '../../../common/names';
 import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { pictureUrl } from '../images/service';
-import { contactRows, deleteContacts, insertPlaceholders, peopleByIds, upsertContacts, usersByPhones, type PersonRow } from './repository';
+import { countLookups } from './lookup-limits';
+import {
+  contactRows,
+  deleteContacts,
+  insertPlaceholders,
+  metAmong,
+  peopleByIds,
+  prunePlaceholders,
+  upsertContacts,
+  usersByPhones,
+  type PersonRow,
+} from './repository';
 
 /** A person as the viewer sees them (specification §3 Contact); the viewer is 'me'. */
 export function toContact(row: PersonRow, viewer: number): Contact {
@@ -27,11 +38,26 @@ export function toContact(row: PersonRow, viewer: number): Contact {
   };
 }
 
+/**
+ * What a contact book shows of someone who has not met the viewer (no shared event or family, and
+ * the viewer is not in their contacts): the viewer's own name for them and their phone, not the
+ * name, picture and gender they gave themselves. Otherwise a phone book upload would be a
+ * directory of who owns which number.
+ */
+function asStranger(row: PersonRow): PersonRow {
+  return { ...row, fullName: '', avatarKey: null, gender: null };
+}
+
 /** The viewer's contact book, the viewer first (specification §3). */
 export async function listContacts(db: Queryable, viewer: number): Promise<Contact[]> {
   const [me] = await peopleByIds(db, viewer, [viewer]);
   const rows = await contactRows(db, viewer);
-  return [...(me ? [me] : []), ...rows.filter((r) => r.id !== viewer)].map((r) => toContact(r, viewer));
+  const met = await metAmong(
+    db,
+    viewer,
+    rows.map((r) => r.id),
+  );
+  return [...(me ? [me] : []), ...rows.filter((r) => r.id !== viewer).map((r) => (met.has(r.id) ? r : asStranger(r)))].map((r) => toContact(r, viewer));
 }
 
 function phoneOrFail(text: string): string {
@@ -45,9 +71,11 @@ function phoneOrFail(text: string): string {
  * events and operations can name them before they join. Adding an existing contact renames it;
  * the caller's own phone is ignored (they are always first as 'me').
  */
-export async function addContacts(db: Db, viewer: number, body: AddContactsBody): Promise<Contact[]> {
+export async function addContacts(db: Db, viewer: number, body: AddContactsBody, now: Date): Promise<Contact[]> {
   const byPhone = new Map<string, string>();
   for (const c of body.contacts) byPhone.set(phoneOrFail(c.phone), normalizeName(c.name));
+  const known = new Set((await contactRows(db, viewer)).map((r) => r.phone));
+  await countLookups(db, viewer, [...byPhone.keys()].filter((p) => !known.has(p)).length, now);
   await db.transaction(async (tx) => {
     await insertPlaceholders(tx, [...byPhone.keys()]);
     const found = await usersByPhones(tx, [...byPhone.keys()]);
@@ -63,10 +91,10 @@ export async function addContacts(db: Db, viewer: number, body: AddContactsBody)
 export async function removeContacts(db: Db, viewer: number, body: DeleteContactsBody): Promise<Contact[]> {
   const phones = body.phones.map(phoneOrFail);
   const found = await usersByPhones(db, phones);
-  await deleteContacts(
-    db,
-    viewer,
-    found.map((u) => u.id).filter((id) => id !== viewer),
-  );
+  const ids = found.map((u) => u.id).filter((id) => id !== viewer);
+  await db.transaction(async (tx) => {
+    await deleteContacts(tx, viewer, ids);
+    await prunePlaceholders(tx, ids);
+  });
   return listContacts(db, viewer);
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   who = await people(t, ['Anna', 'Boris', 'Vera', 'Gleb']);
   const db = t.database.db;
   const [anna] = who as [Person];
-  await addContacts(db, anna.uid, { device: 'WEB', contacts: who.slice(1).map((p) => ({ name: p.name, phone: p.phone })) });
+  await addContacts(db, anna.uid, { device: 'WEB', contacts: who.slice(1).map((p) => ({ name: p.name, phone: p.phone })) }, new Date());
   const all = who.slice(1).map((p) => p.uid);
   events = [
     (await createEvent(db, anna.uid, { event_name: 'All RUB', contacts: all, eventCurrency: 'RUB' })).id,

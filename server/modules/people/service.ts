@@ -15,6 +15,7 @@ import { normalizePhone, phoneSearchDigits } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { hit, type RateLimit } from '../../lib/rate-limit';
 import { peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
+import { countLookups } from '../contacts/lookup-limits';
 import { toContact } from '../contacts/service';
 import { displayConversion } from '../currency/service';
 import { dialogueByKey, eventForParticipant } from '../events/repository';
@@ -282,6 +283,7 @@ function searchPhone(text: string, digits: string): string | null {
  */
 export async function searchUser(db: Queryable, viewer: number, query: { phone: string; search_all?: string }, now: Date): Promise<UserSearchResponse> {
   if ((await hit(db, SEARCH_LIMIT, String(viewer), now)) > SEARCH_LIMIT.max) throw new DomainError('rate_limited');
+  await countLookups(db, viewer, 1, now);
   const digits = phoneSearchDigits(query.phone);
   const phone = digits === null ? null : searchPhone(query.phone, digits);
   if (phone === null) throw new DomainError('phone_incorrect', 'phone');

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RateLimit } from '../../lib/rate-limit';
 import { giveBack, PASSWORD_CHANGE_LIMIT, reserve } from '../auth/limits';
 import { checkNewPassword } from '../auth/service';
+import { contactIdsOf, prunePlaceholders } from '../contacts/repository';
 import { deleteImage, pictureChange, pictureUrl } from '../images/service';
 import { revokeAllSessions } from '../sessions/service';
 import { applyFamily, familyView, leaveFamily, planFamily } from './family';
@@ -96,7 +97,10 @@ export async function deleteMe(db: Db, id: number, now: Date): Promise<void> {
   const row = await userOrThrow(db, id);
   await db.transaction(async (tx) => {
     await leaveFamily(tx, id);
+    const book = await contactIdsOf(tx, id);
     await eraseAccount(tx, id, now);
+    // Phones only this person had added, with no account and nothing else to them, go with the book.
+    await prunePlaceholders(tx, book);
     if (row.avatarImageId !== null) await deleteImage(tx, row.avatarImageId);
     await revokeAllSessions(tx, id);
   });

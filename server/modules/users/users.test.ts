@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema, type User } from '../../../common/contract/user';
 import { contacts, images, users } from '../../db/schema';
-import { DEFAULT_PASSWORD, lastCode, logIn, signUp } from '../../../tests/api/factories';
+import { DEFAULT_PASSWORD, lastCode, logIn, picture, signUp } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 
 let t: TestApp;
@@ -24,11 +24,6 @@ const me = async (token: string): Promise<User> => {
   return userSchema.parse(res.body);
 };
 const put = (token: string, body: unknown) => call(t.app, 'PUT', '/app/api/v2/user/me/', { token, body });
-
-async function picture(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png'): Promise<string> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } });
-  return (await image.toFormat(format).toBuffer()).toString('base64');
-}
 
 describe('GET /v1/user/me/', () => {
   it('answers the user in the specification shape', async () => {

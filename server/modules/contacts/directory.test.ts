@@ -1,0 +1,112 @@
+/**
+ * The contact upload is not a directory of who owns which phone: it shows a stranger's own name and
+ * picture to nobody, counts every new phone against the same hourly and daily lookups as phone
+ * searches, and leaves no placeholder behind once nobody refers to it.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactListResponse } from '../../../common/contract/contacts';
+import { users } from '../../db/schema';
+import { createCustomTestApp, type TestClock } from '../../../tests/api/custom-app';
+import { picture, signUp } from '../../../tests/api/factories';
+import { call, type TestApp } from '../../../tests/api/harness';
+import { LOOKUP_LIMITS } from './lookup-limits';
+
+let t: TestApp & { clock: TestClock };
+beforeAll(async () => {
+  t = await createCustomTestApp();
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+let phones = 0;
+const newPhone = () => `+7903${String(++phones).padStart(7, '0')}`;
+
+const upload = (token: string, contacts: { name: string; phone: string }[]) =>
+  call(t.app, 'POST', '/app/api/v1/user/contacts/', { token, body: { device: 'WEB', contacts } });
+const remove = (token: string, list: string[]) => call(t.app, 'DELETE', '/app/api/v1/user/contacts/', { token, body: { device: 'WEB', phones: list } });
+const search = (token: string, phone: string) => call(t.app, 'GET', `/app/api/v1/user/search/?phone=${encodeURIComponent(phone)}`, { token });
+const rowsOf = async (list: string[]) => t.database.db.select({ id: users.id }).from(users).where(inArray(users.phone, list));
+
+describe('what an upload shows', () => {
+  it("shows a stranger only the uploader's own name for them, and their own name and picture once they have met", async () => {
+    const anna = await signUp(t, newPhone(), undefined, { first_name: 'Anna', last_name: 'Private', gender: 'F', currency: 'RUB', avatar_url: await picture(100, 100) });
+    const mallory = await signUp(t, newPhone(), undefined, { first_name: 'Mal', last_name: 'Lory', gender: 'M', currency: 'RUB' });
+    const res = await upload(mallory.token, [{ name: '', phone: anna.phone }]);
+    expect(res.status).toBe(200);
+    const seen = contactListResponse.parse(res.body).find((c) => c.uid === anna.uid)!;
+    expect(seen).toMatchObject({ full_name: '', avatar_url: null, gender: null, name: '+7 903 000 00 01', is_registered: true });
+    expect(JSON.stringify(res.body)).not.toContain('Private');
+
+    // Anna adds Mallory back: now they know each other.
+    await upload(anna.token, [{ name: 'Mal', phone: mallory.phone }]);
+    const after = contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: mallory.token })).body);
+    expect(after.find((c) => c.uid === anna.uid)).toMatchObject({ full_name: 'Anna Private', gender: 'F', avatar_url: expect.stringMatching(/^\/app\/img\//) });
+  });
+
+  it('shows the name of someone met in a shared event', async () => {
+    const boris = await signUp(t, newPhone(), undefined, { first_name: 'Boris', last_name: 'Known', gender: 'M', currency: 'RUB' });
+    const vera = await signUp(t, newPhone(), undefined, { first_name: 'Vera', last_name: 'Host', gender: 'F', currency: 'RUB' });
+    const book = contactListResponse.parse((await upload(vera.token, [{ name: 'B', phone: boris.phone }])).body);
+    expect(book.find((c) => c.uid === boris.uid)?.full_name).toBe('');
+    expect((await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { event_name: 'Dacha', contacts: [boris.uid] } })).status).toBe(201);
+    const again = contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: vera.token })).body);
+    expect(again.find((c) => c.uid === boris.uid)?.full_name).toBe('Boris Known');
+  });
+});
+
+describe('lookup limits', () => {
+  it(`counts new phones of uploads and searches together: ${LOOKUP_LIMITS.perHour.max} an hour, ${LOOKUP_LIMITS.perDay.max} a day`, async () => {
+    const harvester = await signUp(t, newPhone());
+    const batch = () => Array.from({ length: 500 }, () => ({ name: '', phone: newPhone() }));
+    const first = batch();
+    expect((await upload(harvester.token, first)).status).toBe(200);
+    expect((await upload(harvester.token, batch())).status).toBe(200);
+    // The same book again costs nothing: only phones new to the book count.
+    expect((await upload(harvester.token, first)).status).toBe(200);
+
+    const over = [{ name: '', phone: newPhone() }];
+    const refused = await upload(harvester.token, over);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'rate_limited', error: 'Too many requests. Please try again later.' });
+    expect(await rowsOf(over.map((c) => c.phone))).toEqual([]);
+    expect((await search(harvester.token, newPhone())).status).toBe(429);
+
+    for (let hour = 1; hour <= 2; hour++) {
+      t.clock.advance(HOUR);
+      expect((await upload(harvester.token, batch())).status).toBe(200);
+      expect((await upload(harvester.token, batch())).status).toBe(200);
+    }
+    t.clock.advance(HOUR);
+    // 3,000 today: the hour is new but the day is spent.
+    expect((await upload(harvester.token, [{ name: '', phone: newPhone() }])).status).toBe(429);
+    t.clock.advance(24 * HOUR);
+    expect((await search(harvester.token, newPhone())).status).toBe(200);
+  }, 120_000);
+});
+
+describe('placeholders', () => {
+  it('are deleted once nobody refers to them: removed from the book, or the uploader deleted the account', async () => {
+    const owner = await signUp(t, newPhone());
+    const other = await signUp(t, newPhone());
+    const unknown = [newPhone(), newPhone(), newPhone()];
+    await upload(owner.token, unknown.map((phone) => ({ name: 'X', phone })));
+    expect(await rowsOf(unknown)).toHaveLength(3);
+    // One is also in someone else's book, one in an event.
+    await upload(other.token, [{ name: 'Y', phone: unknown[0]! }]);
+    const [inEvent] = await rowsOf([unknown[1]!]);
+    expect((await call(t.app, 'POST', '/app/api/v1/event/', { token: owner.token, body: { event_name: 'Trip', contacts: [inEvent!.id] } })).status).toBe(201);
+
+    expect((await remove(owner.token, unknown)).status).toBe(200);
+    expect((await rowsOf(unknown)).length).toBe(2);
+    expect(await rowsOf([unknown[2]!])).toEqual([]);
+
+    const leaver = await signUp(t, newPhone());
+    const theirs = [newPhone(), newPhone()];
+    await upload(leaver.token, theirs.map((phone) => ({ name: 'Z', phone })));
+    expect((await call(t.app, 'DELETE', '/app/api/v2/user/me/', { token: leaver.token })).status).toBe(200);
+    expect(await rowsOf(theirs)).toEqual([]);
+    // The deleted account itself stays, for the history of its operations.
+    expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, leaver.phone))).toHaveLength(1);
+  });
+});
