@@ -1,0 +1,40 @@
+/**
+ * Harvesting through the contact upload: a stranger uploads phone numbers in batches of 500 to
+ * learn who owns them (their own names and pictures), past the limit phone searches have.
+ */
+import type { AttackScenario, Finding } from '../scenario';
+
+const scenario: AttackScenario = {
+  name: 'directory',
+  async run(ctx) {
+    const findings: Finding[] = [];
+    const victim = await ctx.signUp({ firstName: 'Secret', lastName: 'Owner' });
+    const harvester = await ctx.signUp({ firstName: 'Harry' });
+
+    const statuses: number[] = [];
+    let leaked = false;
+    let accepted = 0;
+    const started = performance.now();
+    for (let batch = 0; batch < 5; batch++) {
+      const contacts = Array.from({ length: 500 }, (_, i) => ({ name: '', phone: batch === 0 && i === 0 ? victim.phone : ctx.uniquePhone() }));
+      const answer = await ctx.call(harvester.token, 'POST', '/v1/user/contacts/', { device: 'WEB', contacts });
+      statuses.push(answer.status);
+      if (answer.status === 200) {
+        accepted += contacts.length;
+        if (JSON.stringify(answer.body).includes('Secret')) leaked = true;
+      }
+    }
+    findings.push({
+      attack: 'phone book upload as a directory of names',
+      held: !leaked,
+      figures: { uploads: statuses.length, answers: statuses.join('/'), phones_accepted: accepted, own_name_shown: String(leaked), ms: Math.round(performance.now() - started) },
+    });
+    findings.push({ attack: 'uploads past the lookup limit', held: accepted <= 1000 && statuses.includes(429), figures: { phones_accepted: accepted } });
+
+    const search = await ctx.call(harvester.token, 'GET', `/v1/user/search/?phone=${encodeURIComponent(ctx.uniquePhone())}`);
+    findings.push({ attack: 'phone search once the uploads spent the budget', held: search.status === 429, figures: { status: search.status } });
+    return findings;
+  },
+};
+
+export default scenario;
