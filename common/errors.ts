@@ -45,8 +45,9 @@ export const ERROR_MESSAGES = {
   user_not_found: 'user not found',
   contact_exists: 'This person is already in your contacts',
   family_too_big: 'There should be less than five people in the family',
-  family_member_taken: 'This person is already in another family',
   family_not_head: 'Only the head of the family can change it',
+  family_already_member: 'You are already in a family. Leave it before joining another.',
+  family_invitation_gone: 'This invitation is no longer valid',
   nothing_to_request: 'This person owes you nothing',
 
   // events and operations

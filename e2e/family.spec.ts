@@ -1,8 +1,9 @@
 /**
  * Contacts and families end to end, on the real server: Anna adds Boris and Vera as contacts
- * through the add-friend modal (phone search), gathers them into a family in the settings, Boris
- * sees the family and quits it, and Anna deletes what is left. In English and Russian, at 1280 px
- * (project 'desktop') and 390 px (project 'phone'); Boris uses a browser of his own.
+ * through the add-friend modal (phone search) and invites them into a family in the settings.
+ * Nothing changes until Boris accepts in his own browser; Vera declines in hers; Anna invites Vera
+ * again and withdraws it, then deletes the family. In English and Russian, at 1280 px (project
+ * 'desktop') and 390 px (project 'phone').
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
@@ -79,7 +80,7 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo) {
 }
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`contacts by phone search, a family formed, quit by a member and deleted by the head (${lang})`, async ({ page, request, browser }, testInfo) => {
+  test(`contacts by phone search, a family by invitation: accepted, declined, withdrawn, deleted by the head (${lang})`, async ({ page, request, browser }, testInfo) => {
     const t = TEXT[lang].contacts;
     const [anna, boris, vera] = await Promise.all([
       signUp(request, { firstName: 'Anna', lastName: 'Smirnova' }),
@@ -111,7 +112,7 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(book).toBeHidden();
     });
 
-    await test.step('Anna gathers them into a family in the settings', async () => {
+    await test.step('Anna invites them into a family in the settings: nothing changes yet', async () => {
       const section = await openSettings(page, lang);
       await expect(section.getByText(t.family.none)).toBeVisible();
       await section.getByTestId('family-edit').click();
@@ -123,51 +124,80 @@ for (const lang of ['en', 'ru'] as const) {
       await add.getByRole('checkbox', { name: 'Vera Orlova' }).check();
       await checkModals(page, lang, 'family participants and add family participants');
       await add.getByTestId('family-add-confirm').click();
-      await expect(modal.getByTestId(`family-draft-${boris.uid}`)).toBeVisible();
+      await expect(modal.getByTestId(`family-draft-${boris.uid}`)).toContainText(t.family.invitedBadge);
+      await expect(modal.getByText(t.family.invitesNote)).toBeVisible();
       await screenshot(page, testInfo, lang, 'family-2-participants');
       await modal.getByTestId('family-save').click();
       await expect(modal).toBeHidden();
-      await expect(section.getByTestId(`family-person-${anna.uid}`)).toContainText(t.family.headBadge);
-      await expect(section.getByTestId(`family-person-${boris.uid}`)).toContainText('Boris Ivanov');
-      await expect(section.getByTestId(`family-person-${vera.uid}`)).toContainText('Vera Orlova');
-      await expect(section.getByTestId('family-leave')).toHaveText(t.family.delete);
-      const family = (await me(page, vera)).family;
-      expect(family?.head.uid).toBe(anna.uid);
-      expect(family?.members.map((m) => m.uid).sort()).toEqual([boris.uid, vera.uid].sort());
-      await screenshot(page, testInfo, lang, 'family-3-head');
+      const sent = section.getByTestId('family-sent');
+      await expect(sent).toContainText(t.family.sentTitle);
+      await expect(sent).toContainText('Boris Ivanov');
+      await expect(sent).toContainText('Vera Orlova');
+      await expect(section.getByTestId('family-list')).toHaveCount(0);
+      expect((await me(page, anna)).family).toBeNull();
+      expect((await me(page, boris)).family).toBeNull();
+      expect((await me(page, vera)).family_invitations.received.map((i) => i.person.uid)).toEqual([anna.uid]);
+      await screenshot(page, testInfo, lang, 'family-3-invited');
     });
 
-    await test.step('Boris sees the family, cannot change it, and quits', async () => {
+    await test.step('Boris accepts in his browser: the family shows for both', async () => {
       const context = await secondBrowser(browser, testInfo);
       const borisPage = await context.newPage();
       await openAs(borisPage, boris, lang, '/faq');
       const section = await openSettings(borisPage, lang);
-      await expect(section.getByTestId(`family-person-${anna.uid}`)).toContainText('Anna Smirnova');
+      const received = section.getByTestId('family-received');
+      await expect(received).toContainText(t.family.invitedYou.replace('{{name}}', 'Anna Smirnova'));
+      await expect(section.getByTestId('family-list')).toHaveCount(0);
+      await screenshot(borisPage, testInfo, lang, 'family-4-invitation');
+      await checkModals(borisPage, lang, 'settings with an invitation');
+      await received.getByRole('button', { name: t.family.accept }).click();
+      await expect(section.getByTestId(`family-person-${anna.uid}`)).toContainText(t.family.headBadge);
       await expect(section.getByTestId(`family-person-${boris.uid}`)).toContainText(t.book.meBadge);
       await expect(section.getByTestId('family-edit')).toHaveCount(0);
-      await section.getByTestId('family-leave').click();
-      const confirm = borisPage.getByTestId('confirm-dialog');
-      await expect(confirm).toContainText(t.family.quitConfirm);
-      await confirm.getByRole('button', { name: t.family.quit }).click();
-      await expect(confirm).toBeHidden();
-      await expect(section.getByText(t.family.none)).toBeVisible();
-      await screenshot(borisPage, testInfo, lang, 'family-4-member-quit');
+      await expect(received).toBeHidden();
+      await screenshot(borisPage, testInfo, lang, 'family-5-accepted');
       await context.close();
-      expect((await me(page, boris)).family).toBeNull();
+      const family = (await me(page, anna)).family;
+      expect(family?.head.uid).toBe(anna.uid);
+      expect(family?.members.map((m) => m.uid)).toEqual([boris.uid]);
     });
 
-    await test.step('Anna sees Vera alone with her and deletes the family', async () => {
+    await test.step('Vera declines in hers', async () => {
+      const context = await secondBrowser(browser, testInfo);
+      const veraPage = await context.newPage();
+      await openAs(veraPage, vera, lang, '/faq');
+      const section = await openSettings(veraPage, lang);
+      await section.getByTestId('family-received').getByRole('button', { name: t.family.decline }).click();
+      await expect(section.getByTestId('family-received')).toBeHidden();
+      await expect(section.getByText(t.family.none)).toBeVisible();
+      await context.close();
+      expect((await me(page, vera)).family).toBeNull();
+    });
+
+    await test.step('Anna sees Boris in the family, invites Vera again and withdraws it, then deletes the family', async () => {
       await page.reload();
       const section = await openSettings(page, lang);
-      await expect(section.getByTestId(`family-person-${vera.uid}`)).toBeVisible();
-      await expect(section.getByTestId(`family-person-${boris.uid}`)).toHaveCount(0);
+      await expect(section.getByTestId(`family-person-${boris.uid}`)).toContainText('Boris Ivanov');
+      await expect(section.getByTestId('family-sent')).toHaveCount(0);
+      await section.getByTestId('family-edit').click();
+      const modal = page.getByTestId('family-participants');
+      await modal.getByTestId('family-add').click();
+      const add = page.getByTestId('family-add-modal');
+      await add.getByRole('checkbox', { name: 'Vera Orlova' }).check();
+      await add.getByTestId('family-add-confirm').click();
+      await modal.getByTestId('family-save').click();
+      await expect(modal).toBeHidden();
+      await section.getByRole('button', { name: t.family.withdrawLabel.replace('{{name}}', 'Vera Orlova') }).click();
+      await expect(section.getByTestId('family-sent')).toHaveCount(0);
+      expect((await me(page, vera)).family_invitations.received).toEqual([]);
+
       await section.getByTestId('family-leave').click();
       const confirm = page.getByTestId('confirm-dialog');
       await expect(confirm).toContainText(t.family.deleteConfirm);
       await confirm.getByRole('button', { name: t.family.delete }).click();
       await expect(confirm).toBeHidden();
       await expect(section.getByText(t.family.none)).toBeVisible();
-      expect((await me(page, vera)).family).toBeNull();
+      expect((await me(page, boris)).family).toBeNull();
     });
   });
 }

@@ -33,6 +33,24 @@ export const userFamily = z.object({
 });
 export type UserFamily = z.infer<typeof userFamily>;
 
+/** A pending invitation into a family (docs/decisions/0026-family-invitations.md). */
+export const familyInvitation = z.object({
+  id: z.number().int(),
+  /** The other person: the head who invites me (received), or the one I invited (sent). */
+  person: contact,
+  /** ISO 8601. */
+  created: z.string(),
+});
+export type FamilyInvitation = z.infer<typeof familyInvitation>;
+
+export const familyInvitations = z.object({
+  received: z.array(familyInvitation),
+  sent: z.array(familyInvitation),
+});
+export type FamilyInvitations = z.infer<typeof familyInvitations>;
+
+export const familyInvitationParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 /** The settings form's family: the head's phone and the members' phones. */
 export const familyPayload = z.object({
   /** Defaults to the caller; anyone else is refused. */
@@ -62,6 +80,8 @@ export const userSchema = z.object({
   registration_date: z.string().nullable(),
   /** The user's family, or null outside one. */
   family: userFamily.nullable(),
+  /** Invitations into a family waiting for an answer, both ways. */
+  family_invitations: familyInvitations,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -80,7 +100,8 @@ export const updateUserRequest = z.object({
   avatar_url: z.string().nullable().optional(),
   /**
    * The family as a whole: the head creates or changes it, null leaves it (the head's null deletes
-   * it for everyone). Sending the current family unchanged is allowed to anyone, since the settings
+   * it for everyone). Members removed leave at once; people added are invited and join only when
+   * they accept. Sending the current family unchanged is allowed to anyone, since the settings
    * form sends its whole state.
    */
   family: familyPayload.nullable().optional(),

@@ -57,6 +57,22 @@ export const families = pgTable('families', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/**
+ * A head's invitation into their family, pending until the invitee accepts (then they join) or
+ * declines, or the head withdraws it. Until then nothing about families changes.
+ * docs/decisions/0026-family-invitations.md
+ */
+export const familyInvitations = pgTable(
+  'family_invitations',
+  {
+    id: serial('id').primaryKey(),
+    inviterId: integer('inviter_id').notNull(),
+    inviteeId: integer('invitee_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('family_invitations_pair_uq').on(t.inviterId, t.inviteeId), index('family_invitations_invitee_idx').on(t.inviteeId)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -10,6 +10,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   not_event_owner: 403,
   family_not_head: 403,
+  family_already_member: 409,
+  family_invitation_gone: 410,
   old_password_incorrect: 400,
   conflict: 409,
   user_exists: 409,

@@ -23,6 +23,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     is_contact_exists: true,
     registration_date: '2024-05-01T10:00:00.000Z',
     family: null,
+    family_invitations: { received: [], sent: [] },
     ...overrides,
   });
 }

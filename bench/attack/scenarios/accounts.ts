@@ -2,7 +2,7 @@
  * A stranger who knows only a phone number (docs/decisions/0025-sign-in-limits.md): can they lock
  * its owner out of signing in or of restoring the password, flood it with SMS, learn whether it has
  * an account, or get more password checks than the limit by guessing in parallel? And a debtor's
- * creditor asking for payback thirty times in a row. The server trusts X-Forwarded-For here, so
+ * creditor asking for payback thirty times in a row, and a stranger drafting someone into a family. The server trusts X-Forwarded-For here, so
  * one machine can speak from many addresses.
  */
 import type { AttackContext, AttackScenario, Finding } from '../scenario';
@@ -97,6 +97,21 @@ const scenario: AttackScenario = {
       attack: 'thirty payback requests in a row',
       held: page.payback_requests.length === 1 && unread === 1,
       figures: { asks: asks.length, answers: tally(asks), requests: page.payback_requests.length, unread },
+    });
+    // 6. Drafting someone into a family: the stranger's list changes nothing for the victim.
+    const drafted = await ctx.signUp({ firstName: 'Drafted' });
+    const realHead = await ctx.signUp({ firstName: 'Spouse' });
+    const draft = await ctx.call(creditor.token, 'PUT', '/v2/user/me/', { family: { members: [drafted.phone] } });
+    const afterDraft = (await ctx.call(drafted.token, 'GET', '/v1/user/me/')).body as { family: unknown; family_invitations: { received: { id: number; person: { uid: number } }[] } };
+    await ctx.call(realHead.token, 'PUT', '/v2/user/me/', { family: { members: [drafted.phone] } });
+    const invitations = ((await ctx.call(drafted.token, 'GET', '/v1/user/me/')).body as typeof afterDraft).family_invitations.received;
+    const real = invitations.find((i) => i.person.uid === realHead.id);
+    const joined = real ? await ctx.call(drafted.token, 'POST', `/v1/user/family/invitations/${real.id}/accept/`) : null;
+    const finalFamily = ((await ctx.call(drafted.token, 'GET', '/v1/user/me/')).body as { family: { head: { uid: number } } | null }).family;
+    findings.push({
+      attack: 'drafting a stranger into a family',
+      held: afterDraft.family === null && joined?.status === 200 && finalFamily?.head.uid === realHead.id,
+      figures: { draft: draft.status, victim_family_after_draft: afterDraft.family === null ? 'none' : 'changed', real_family_join: joined?.status ?? 'no invitation' },
     });
     return findings;
   },

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { contacts, eventParticipants, operationEntries, operations, users } from '../../db/schema';
+import { contacts, eventParticipants, familyInvitations, operationEntries, operations, users } from '../../db/schema';
 import { imageKeyOf } from '../images/repository';
 
 export interface PersonRow {
@@ -113,7 +113,7 @@ export async function metAmong(db: Queryable, viewer: number, uids: readonly num
 
 /**
  * Deletes those of `uids` that are placeholders (a phone with no account, never an account that
- * was deleted) nobody refers to any more: in no contact book, event, operation or family. A
+ * was deleted) nobody refers to any more: in no contact book, event, operation, family or family invitation. A
  * contact upload of unknown phones would otherwise leave rows behind for good.
  */
 export async function prunePlaceholders(db: Queryable, uids: readonly number[]): Promise<number> {
@@ -130,6 +130,7 @@ export async function prunePlaceholders(db: Queryable, uids: readonly number[]):
         sql`not exists (select 1 from ${eventParticipants} where ${eventParticipants.userId} = ${users.id})`,
         sql`not exists (select 1 from ${operationEntries} where ${operationEntries.userId} = ${users.id})`,
         sql`not exists (select 1 from ${operations} where ${operations.authorId} = ${users.id})`,
+        sql`not exists (select 1 from ${familyInvitations} where ${familyInvitations.inviteeId} = ${users.id})`,
       ),
     )
     .returning({ id: users.id });

@@ -37,7 +37,8 @@ describe('contacts', () => {
     expect(res.status).toBe(200);
     const list = contactListResponse.parse(res.body);
     expect(list[0]).toMatchObject({ uid: anna.uid, name: 'me', is_me: true });
-    expect(list.find((c) => c.uid === boris.uid)).toMatchObject({ name: 'Borya', contact_name: 'Borya', full_name: 'Boris', is_registered: true });
+    // They share nothing yet, so Boris's own name stays his (the contact book is not a directory).
+    expect(list.find((c) => c.uid === boris.uid)).toMatchObject({ name: 'Borya', contact_name: 'Borya', full_name: '', is_registered: true });
     expect(list.find((c) => c.phone === '+79165551234')).toMatchObject({ name: 'Dima', is_registered: false, is_contact_exists: true });
     const removed = await call(t.app, 'DELETE', '/app/api/v1/user/contacts/', { token: anna.token, body: { device: 'WEB', phones: ['+79165551234', anna.phone] } });
     expect(contactListResponse.parse(removed.body).map((c) => c.uid)).toEqual([anna.uid, boris.uid]);

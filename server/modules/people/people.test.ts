@@ -172,8 +172,11 @@ describe('the people list', () => {
   });
 
   it('groups a user-level family together with a Whole family balance', async () => {
-    const res = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: boris.token, body: { family: { head: boris.phone, members: [clara.phone] } } });
-    expect(res.status).toBe(200);
+    const invited = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: boris.token, body: { family: { head: boris.phone, members: [clara.phone] } } });
+    expect(invited.status).toBe(200);
+    const invitation = (await call(t.app, 'GET', '/app/api/v1/user/me/', { token: clara.token })).body.family_invitations.received[0].id as number;
+    await call(t.app, 'POST', `/app/api/v1/user/family/invitations/${invitation}/accept/`, { token: clara.token });
+    const res = await call(t.app, 'GET', '/app/api/v1/user/me/', { token: boris.token });
     const page = await list(anna);
     const uids = page.objects.map((p) => p.uid);
     expect(uids.indexOf(clara.uid)).toBe(uids.indexOf(boris.uid) + 1);

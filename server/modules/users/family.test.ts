@@ -27,6 +27,21 @@ const put = (who: Person, body: unknown) => call(t.app, 'PUT', '/app/api/v2/user
 const setFamily = (head: Person, members: readonly (Person | string)[]) =>
   put(head, { family: { head: head.phone, members: members.map((m) => (typeof m === 'string' ? m : m.phone)) } });
 
+/** The head's family as the head saves it in Settings, and every registered member accepting. */
+async function formFamily(head: Person, members: readonly Person[]) {
+  const res = await setFamily(head, members);
+  expect(res.status).toBe(200);
+  for (const m of members) {
+    const invitation = (await me(m)).family_invitations.received.find((i) => i.person.uid === head.uid);
+    expect(invitation).toBeDefined();
+    expect((await accept(m, invitation!.id)).status).toBe(200);
+  }
+  return me(head);
+}
+const accept = (who: Person, id: number) => call(t.app, 'POST', `/app/api/v1/user/family/invitations/${id}/accept/`, { token: who.token });
+const drop = (who: Person, id: number) => call(t.app, 'DELETE', `/app/api/v1/user/family/invitations/${id}/`, { token: who.token });
+const receivedFrom = async (who: Person, from: Person) => (await me(who)).family_invitations.received.find((i) => i.person.uid === from.uid);
+
 async function familyOf(who: Person): Promise<{ head: number; members: number[] } | null> {
   const f = (await me(who)).family;
   return f ? { head: f.head.uid, members: f.members.map((m) => m.uid).sort((a, b) => a - b) } : null;
@@ -42,34 +57,47 @@ afterAll(async () => {
 });
 
 describe('creating and showing a family', () => {
-  it('lets a head add up to 5 members, registered or not, and shows it to everyone in it', async () => {
+  it('invites up to 5 people, registered or not; each joins only on accepting, and the family shows to everyone in it', async () => {
     const head = await member('Head');
     const kids = [await member('Kid1'), await member('Kid2'), await member('Kid3'), await member('Kid4')];
     const res = await put(head, { family: { head: head.phone, members: [...kids.map((k) => k.phone), '8 (908) 999-00-01'] } });
     expect(res.status).toBe(200);
-    const family = userSchema.parse(res.body).family;
+    const saved = userSchema.parse(res.body);
+    // Nobody has joined yet: there is no family, only five invitations.
+    expect(saved.family).toBeNull();
+    expect(saved.family_invitations.sent.map((i) => i.person.phone).sort()).toEqual([...kids.map((k) => k.phone), '+79089990001'].sort());
+    expect(saved.family_invitations.sent.find((i) => i.person.phone === '+79089990001')?.person).toMatchObject({ is_registered: false });
+    const invited = await me(kids[0]!);
+    expect(invited.family).toBeNull();
+    expect(invited.family_invitations.received).toMatchObject([{ person: { uid: head.uid, phone: head.phone } }]);
+
+    for (const kid of kids) expect((await accept(kid, (await receivedFrom(kid, head))!.id)).status).toBe(200);
+    const family = (await me(head)).family;
     expect(family).toMatchObject({ head: { uid: head.uid, phone: head.phone, name: 'me', is_me: true }, is_head: true, balance: 0, currency: 'RUB', balances: [] });
-    expect(family?.members).toHaveLength(5);
-    const placeholder = family?.members.find((m) => m.phone === '+79089990001');
-    expect(placeholder).toMatchObject({ is_registered: false });
+    expect(family?.members.map((m) => m.uid).sort((a, b) => a - b)).toEqual(uids(kids));
     const seen = await me(kids[0]!);
     expect(seen.family).toMatchObject({ id: family?.id, head: { uid: head.uid, phone: head.phone }, is_head: false });
-    expect(seen.family?.members.map((m) => m.uid)).toContain(kids[0]!.uid);
-    // The placeholder is in the family when that phone signs up.
+    expect(seen.family_invitations.received).toEqual([]);
+    // The unregistered phone finds the invitation when it signs up, and joins by accepting it.
     const late = await member('Late', '+79089990001');
-    expect(late.uid).toBe(placeholder?.uid);
+    expect((await me(late)).family).toBeNull();
+    const waiting = await receivedFrom(late, head);
+    expect(waiting).toBeDefined();
+    expect((await accept(late, waiting!.id)).status).toBe(200);
     expect((await me(late)).family?.id).toBe(family?.id);
+    expect((await me(head)).family_invitations.sent).toEqual([]);
   });
 
   it("refuses a sixth member with 'There should be less than five people in the family', changing nothing", async () => {
     const head = await member('Head');
     const five = await Promise.all(Array.from({ length: 5 }, () => newPhone()));
     expect((await setFamily(head, five)).status).toBe(200);
-    const before = await familyOf(head);
+    const before = (await me(head)).family_invitations.sent.map((i) => i.id);
+    expect(before).toHaveLength(5);
     const res = await put(head, { first_name: 'Renamed', family: { head: head.phone, members: [...five, newPhone()] } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'There should be less than five people in the family', code: 'family_too_big', field: 'family.members' });
-    expect(await familyOf(head)).toEqual(before);
+    expect((await me(head)).family_invitations.sent.map((i) => i.id)).toEqual(before);
     expect((await me(head)).first_name).toBe('Head');
     // The head listing themselves among the members does not count as a sixth.
     expect((await setFamily(head, [...five, head.phone])).status).toBe(200);
@@ -80,20 +108,81 @@ describe('creating and showing a family', () => {
     expect(await familyOf(other)).toBeNull();
   });
 
-  it("refuses a member of another family ('This person is already in another family'), changing nothing", async () => {
-    const [h1, h2, taken, free] = [await member('H1'), await member('H2'), await member('Taken'), await member('Free')];
-    expect((await setFamily(h1, [taken])).status).toBe(200);
-    expect((await setFamily(h2, [free])).status).toBe(200);
-    const res = await setFamily(h2, [free, taken]);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'This person is already in another family', code: 'family_member_taken', field: 'family.members' });
-    expect(await familyOf(h2)).toEqual({ head: h2.uid, members: [free.uid] });
-    expect(await familyOf(taken)).toEqual({ head: h1.uid, members: [taken.uid] });
-    // Another family's head is taken too, and someone outside a family cannot start one with them.
-    expect((await setFamily(h2, [free, h1])).body.code).toBe('family_member_taken');
-    const loner = await member('Loner');
-    expect((await setFamily(loner, [taken])).body.code).toBe('family_member_taken');
-    expect(await familyOf(loner)).toBeNull();
+  it('cannot draft anyone: a stranger\'s invitation changes nothing, and the real family can still take them', async () => {
+    const [stranger, victim, spouse, friend] = [await member('Stranger'), await member('Victim'), await member('Spouse'), await member('Friend')];
+    expect((await setFamily(stranger, [victim])).status).toBe(200);
+    expect(await familyOf(victim)).toBeNull();
+    expect(await familyOf(stranger)).toBeNull();
+    // The real family is not refused with 'already in another family'.
+    await formFamily(spouse, [victim]);
+    expect(await familyOf(victim)).toEqual({ head: spouse.uid, members: [victim.uid] });
+    // Accepting the stranger's now is refused until the victim leaves; nothing changes.
+    const theirs = await receivedFrom(victim, stranger);
+    const res = await accept(victim, theirs!.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'family_already_member', error: 'You are already in a family. Leave it before joining another.' });
+    expect(await familyOf(victim)).toEqual({ head: spouse.uid, members: [victim.uid] });
+    // In a shared event the settle-up families are the real ones.
+    const id = await eventWith(t, friend, [stranger, victim, spouse]);
+    const ev = eventSchema.parse((await call(t.app, 'GET', `/app/api/v1/event/${id}/`, { token: friend.token })).body);
+    const familyOfVictim = ev.families.find((f) => f.members.includes(victim.uid));
+    expect([...familyOfVictim!.members].sort((a, b) => a - b)).toEqual([spouse.uid, victim.uid].sort((a, b) => a - b));
+    expect(ev.families.find((f) => f.members.includes(stranger.uid))?.members).toEqual([stranger.uid]);
+  });
+
+  it('lets the invitee decline and the head withdraw; a withdrawn placeholder is forgotten', async () => {
+    const [head, a, b] = [await member('Head'), await member('A'), await member('B')];
+    const unknown = newPhone();
+    await setFamily(head, [a, b, unknown]);
+    const fromA = await receivedFrom(a, head);
+    const declined = await drop(a, fromA!.id);
+    expect(declined.status).toBe(200);
+    expect(userSchema.parse(declined.body).family_invitations.received).toEqual([]);
+    const sent = (await me(head)).family_invitations.sent;
+    expect(sent.map((i) => i.person.uid)).not.toContain(a.uid);
+    const toB = sent.find((i) => i.person.uid === b.uid)!;
+    expect((await drop(head, toB.id)).status).toBe(200);
+    expect(await receivedFrom(b, head)).toBeUndefined();
+    expect((await accept(b, toB.id)).status).toBe(404);
+    // Leaving the placeholder out of the next save withdraws it, and its row goes.
+    expect((await setFamily(head, [])).status).toBe(200);
+    expect((await me(head)).family_invitations.sent).toEqual([]);
+    expect(await t.database.db.select().from(users).where(eq(users.phone, unknown))).toEqual([]);
+    expect(await familyOf(head)).toBeNull();
+  });
+
+  it("answers someone else's invitation ids with 404, and an inviter who joined another family with 'no longer valid'", async () => {
+    const [head, invitee, other, bigHead] = [await member('Head'), await member('Invitee'), await member('Other'), await member('Big')];
+    await setFamily(head, [invitee]);
+    const invitation = (await receivedFrom(invitee, head))!;
+    expect((await accept(other, invitation.id)).status).toBe(404);
+    expect((await drop(other, invitation.id)).status).toBe(404);
+    expect((await accept(head, invitation.id)).status).toBe(404);
+    for (const bad of ['abc', '0', '-1', '99999999999']) expect((await accept(invitee, bad as unknown as number)).status).toBe(400);
+    // The head joins someone else's family as a member: their invitation can no longer be kept.
+    await formFamily(bigHead, [head]);
+    const gone = await accept(invitee, invitation.id);
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({ code: 'family_invitation_gone', error: 'This invitation is no longer valid' });
+    expect(await familyOf(invitee)).toBeNull();
+    expect((await me(invitee)).family_invitations.received).toEqual([]);
+  });
+
+  it('lets one of two parallel acceptances through, and refuses a sixth member joining', async () => {
+    const [h1, h2, both] = [await member('H1'), await member('H2'), await member('Both')];
+    await setFamily(h1, [both]);
+    await setFamily(h2, [both]);
+    const received = (await me(both)).family_invitations.received;
+    const answers = await Promise.all(received.map((i) => accept(both, i.id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const family = await familyOf(both);
+    expect([h1.uid, h2.uid]).toContain(family?.head);
+
+    const full = await member('Full');
+    const five = [await member('F1'), await member('F2'), await member('F3'), await member('F4'), await member('F5')];
+    await formFamily(full, five);
+    // A sixth invitation cannot be sent, and an old one cannot be used to squeeze in.
+    expect((await setFamily(full, [...five, await member('F6')])).body.code).toBe('family_too_big');
   });
 
   it('refuses a head phone that is not the caller, and malformed phones and types', async () => {
@@ -126,7 +215,7 @@ describe('creating and showing a family', () => {
 describe('who may change it', () => {
   it("refuses a non-head member's change with 'Only the head of the family can change it'", async () => {
     const [head, m1, m2, outsider] = [await member('Head'), await member('M1'), await member('M2'), await member('Out')];
-    expect((await setFamily(head, [m1, m2])).status).toBe(200);
+    await formFamily(head, [m1, m2]);
     for (const family of [
       { head: head.phone, members: [m1.phone, m2.phone, outsider.phone] },
       { head: head.phone, members: [m1.phone] },
@@ -147,7 +236,7 @@ describe('who may change it', () => {
 
   it('lets a member quit; the rest stay, and the last member quitting ends the family', async () => {
     const [head, m1, m2] = [await member('Head'), await member('M1'), await member('M2')];
-    await setFamily(head, [m1, m2]);
+    await formFamily(head, [m1, m2]);
     const quit = await put(m1, { family: null });
     expect(quit.status).toBe(200);
     expect(quit.body.family).toBeNull();
@@ -160,15 +249,18 @@ describe('who may change it', () => {
 
   it('lets the head remove members and add others', async () => {
     const [head, m1, m2, m3] = [await member('Head'), await member('M1'), await member('M2'), await member('M3')];
-    await setFamily(head, [m1, m2]);
+    await formFamily(head, [m1, m2]);
     expect((await setFamily(head, [m2, m3])).status).toBe(200);
-    expect(await familyOf(head)).toEqual({ head: head.uid, members: uids([m2, m3]) });
+    // M1 is out at once; M3 is only invited.
+    expect(await familyOf(head)).toEqual({ head: head.uid, members: [m2.uid] });
     expect(await familyOf(m1)).toBeNull();
+    expect((await accept(m3, (await receivedFrom(m3, head))!.id)).status).toBe(200);
+    expect(await familyOf(head)).toEqual({ head: head.uid, members: uids([m2, m3]) });
   });
 
   it('deletes the family for everyone when the head sends null or an empty list', async () => {
     const [head, m1, m2] = [await member('Head'), await member('M1'), await member('M2')];
-    const id = (await setFamily(head, [m1, m2])).body.family.id;
+    const id = (await formFamily(head, [m1, m2])).family!.id;
     expect((await put(head, { family: null })).status).toBe(200);
     for (const p of [head, m1, m2]) expect(await familyOf(p)).toBeNull();
     expect(await t.database.db.select().from(families).where(eq(families.id, id))).toEqual([]);
@@ -182,7 +274,7 @@ describe('who may change it', () => {
 describe('account deletion', () => {
   it("removes a member from the family, and the head's deletion deletes it", async () => {
     const [head, m1, m2] = [await member('Head'), await member('M1'), await member('M2')];
-    await setFamily(head, [m1, m2]);
+    await formFamily(head, [m1, m2]);
     expect((await call(t.app, 'DELETE', '/app/api/v2/user/me/', { token: m1.token })).status).toBe(200);
     expect(await familyOf(head)).toEqual({ head: head.uid, members: [m2.uid] });
     expect((await call(t.app, 'DELETE', '/app/api/v2/user/me/', { token: head.token })).status).toBe(200);
@@ -195,7 +287,7 @@ describe('account deletion', () => {
 describe('families in events and balances', () => {
   it('starts event families from the user-level families', async () => {
     const [owner, wife, son, friend] = [await member('Owner'), await member('Wife'), await member('Son'), await member('Friend')];
-    await setFamily(owner, [wife, son]);
+    await formFamily(owner, [wife, son]);
     const id = await eventWith(t, owner, [friend, wife, son]);
     const ev = eventSchema.parse((await call(t.app, 'GET', `/app/api/v1/event/${id}/`, { token: owner.token })).body);
     expect(ev.families.map((f) => f.members)).toEqual([[owner.uid, wife.uid, son.uid], [friend.uid]]);
@@ -203,7 +295,7 @@ describe('families in events and balances', () => {
 
   it("gives each member my net balance with them, and the family's sum in my currency", async () => {
     const [head, m1, m2] = [await member('Head'), await member('M1'), await member('M2')];
-    await setFamily(head, [m1, m2]);
+    await formFamily(head, [m1, m2]);
     const id = await eventWith(t, head, [m1, m2], { eventCurrency: 'RUB' });
     await operate(t, head, { event_id: id, details: { kind: 'even_purchase', amount: 900 }, participants: [head, m1, m2].map((p) => ({ uid: p.uid })) });
     await operate(t, m1, { event_id: id, details: { kind: 'i_lent_them', amount: 100 }, participants: [{ uid: m2.uid }] });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../common/contract/auth';
-import { changePasswordRequest, updateUserRequest, userSchema } from '../../../common/contract/user';
+import { changePasswordRequest, familyInvitationParams, updateUserRequest, userSchema } from '../../../common/contract/user';
 import { DomainError } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import { BODY_LIMITS } from '../../lib/body-limits';
 import type { Clock } from '../../lib/clock';
 import { userIdOf } from '../../plugins/auth';
-import { changePassword, deleteMe, getMe, updateMe } from './service';
+import { acceptFamilyInvitation, changePassword, deleteMe, dropFamilyInvitation, getMe, updateMe } from './service';
 
 /** The signed-in user's own account (docs/api.md, User). */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async (app, { db, now }) => {
@@ -23,6 +23,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async (
     await deleteMe(db, userIdOf(request), now());
     return { ok: true as const };
   });
+
+  const invitation = { schema: { params: familyInvitationParams, response: { 200: userSchema } } };
+  app.post('/v1/user/family/invitations/:id/accept/', invitation, async (request) =>
+    acceptFamilyInvitation(db, userIdOf(request), request.params.id),
+  );
+  app.delete('/v1/user/family/invitations/:id/', invitation, async (request) => dropFamilyInvitation(db, userIdOf(request), request.params.id));
 
   app.post('/v2/user/password/', { schema: { body: changePasswordRequest, response: { 200: okResponse } } }, async (request) => {
     if (!request.token) throw new DomainError('unauthorized');

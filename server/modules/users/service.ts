@@ -11,7 +11,8 @@ import { checkNewPassword } from '../auth/service';
 import { contactIdsOf, prunePlaceholders } from '../contacts/repository';
 import { deleteImage, pictureChange, pictureUrl } from '../images/service';
 import { revokeAllSessions } from '../sessions/service';
-import { applyFamily, familyView, leaveFamily, planFamily } from './family';
+import { acceptInvitation, applyFamily, dropInvitation, familyView, leaveFamily, planFamily } from './family';
+import { invitationsView } from './family-invitations';
 import { eraseAccount, findUser, setPasswordHash, updateProfile, type ProfilePatch, type UserRow } from './repository';
 
 export function toUser(row: UserRow): User {
@@ -27,8 +28,9 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     is_contact_exists: true,
     registration_date: row.registeredAt?.toISOString() ?? null,
-    // getMe fills it in: it takes queries, and not every caller of toUser needs it.
+    // getMe fills these in: they take queries, and not every caller of toUser needs them.
     family: null,
+    family_invitations: { received: [], sent: [] },
   };
 }
 
@@ -41,7 +43,7 @@ async function userOrThrow(db: Db, id: number): Promise<UserRow> {
 
 export async function getMe(db: Db, id: number): Promise<User> {
   const row = await userOrThrow(db, id);
-  return { ...toUser(row), family: await familyView(db, id, row.currency.trim()) };
+  return { ...toUser(row), family: await familyView(db, id, row.currency.trim()), family_invitations: await invitationsView(db, id) };
 }
 
 /** A name part as stored: whitespace collapsed (specification §5), and no control characters, which no keyboard types. */
@@ -124,4 +126,22 @@ export async function changePassword(db: Db, now: Clock, id: number, token: stri
     await setPasswordHash(tx, id, passwordHash);
     await revokeAllSessions(tx, id, token);
   });
+}
+
+/** POST /v1/user/family/invitations/{id}/accept/: joins the family; answers the new profile. */
+export async function acceptFamilyInvitation(db: Db, id: number, invitation: number): Promise<User> {
+  try {
+    await db.transaction((tx) => acceptInvitation(tx, id, invitation));
+  } catch (err) {
+    // An invitation that can no longer be kept is dropped, so it stops being offered.
+    if (err instanceof DomainError && err.code === 'family_invitation_gone') await db.transaction((tx) => dropInvitation(tx, id, invitation));
+    throw err;
+  }
+  return getMe(db, id);
+}
+
+/** DELETE /v1/user/family/invitations/{id}/: declined or withdrawn; answers the new profile. */
+export async function dropFamilyInvitation(db: Db, id: number, invitation: number): Promise<User> {
+  await db.transaction((tx) => dropInvitation(tx, id, invitation));
+  return getMe(db, id);
 }

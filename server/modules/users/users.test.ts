@@ -43,6 +43,7 @@ describe('GET /v1/user/me/', () => {
       is_contact_exists: true,
       registration_date: expect.any(String),
       family: null,
+      family_invitations: { received: [], sent: [] },
     });
     expect(Math.abs(Date.parse(user.registration_date!) - Date.now())).toBeLessThan(60_000);
   });

@@ -8,4 +8,6 @@ export const profileApi = {
   update: (body: UpdateUserRequest) => api.put<User>('/v2/user/me/', body),
   remove: () => api.delete<OkResponse>('/v2/user/me/'),
   changePassword: (body: ChangePasswordRequest) => api.post<OkResponse>('/v2/user/password/', body),
+  acceptFamilyInvitation: (id: number) => api.post<User>(`/user/family/invitations/${id}/accept/`),
+  dropFamilyInvitation: (id: number) => api.delete<User>(`/user/family/invitations/${id}/`),
 };

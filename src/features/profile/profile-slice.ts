@@ -1,4 +1,4 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { UpdateUserRequest, User } from '@common/contract/user';
 import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
@@ -44,6 +44,24 @@ export const updateProfile = createAsyncThunk<Profile, UpdateUserRequest, Reject
     }
   },
 );
+
+/** POST /v1/user/family/invitations/{id}/accept/: the answer is the new profile, with the family. */
+export const acceptFamilyInvitation = createAsyncThunk<Profile, number, Reject>('profile/acceptFamilyInvitation', async (id, { rejectWithValue }) => {
+  try {
+    return await profileApi.acceptFamilyInvitation(id);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+/** DELETE /v1/user/family/invitations/{id}/: declining one received, or withdrawing one sent. */
+export const dropFamilyInvitation = createAsyncThunk<Profile, number, Reject>('profile/dropFamilyInvitation', async (id, { rejectWithValue }) => {
+  try {
+    return await profileApi.dropFamilyInvitation(id);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 
 /** DELETE /v2/user/me/, then logout; the server has already ended every session. */
 export const deleteAccount = createAsyncThunk<void, void, Reject>('profile/delete', async (_, { dispatch, rejectWithValue }) => {
@@ -95,7 +113,10 @@ export const profileSlice = createSlice({
         state.status = state.user ? 'success' : 'error';
         state.error = action.payload ?? toApiError(action.error);
       })
-      .addCase(loggedOut, () => initialState);
+      .addCase(loggedOut, () => initialState)
+      .addMatcher(isAnyOf(acceptFamilyInvitation.fulfilled, dropFamilyInvitation.fulfilled), (state, action) => {
+        state.user = action.payload;
+      });
   },
 });
 

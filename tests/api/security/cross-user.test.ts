@@ -25,6 +25,8 @@ let anna: Person, boris: Person, eve: Person, carl: Person, dan: Person;
 let trip: number, oldTrip: number, dialogue: number, evesTrip: number;
 let annasOp: number, annasDeletedOp: number, paybackRequest: number, evesOp: number;
 let annasAvatar: string;
+/** Anna's pending invitation of Dan into her family. */
+let annasInvitation: number;
 /** A valid picture as base64. */
 let picture: string;
 const PLACEHOLDER_PHONE = '+79990001122';
@@ -54,10 +56,14 @@ beforeAll(async () => {
   picture = png.toString('base64');
   const profile = await call(t.app, 'PUT', api('/v2/user/me/'), {
     token: anna.token,
-    body: { avatar_url: picture, family: { members: [carl.phone] } },
+    body: { avatar_url: picture, family: { members: [carl.phone, dan.phone] } },
   });
   expect(profile.status).toBe(200);
   annasAvatar = profile.body.avatar_url;
+  // Carl accepts Anna's invitation into her family; Dan's stays pending.
+  const carlsInvitation = (await call(t.app, 'GET', api('/v1/user/me/'), { token: carl.token })).body.family_invitations.received[0].id as number;
+  expect((await call(t.app, 'POST', api(`/v1/user/family/invitations/${carlsInvitation}/accept/`), { token: carl.token })).status).toBe(200);
+  annasInvitation = (await call(t.app, 'GET', api('/v1/user/me/'), { token: dan.token })).body.family_invitations.received[0].id as number;
   evesTrip = await eventWith(t, eve, [boris], { event_name: 'Eve and Boris' });
   evesOp = (await operate(t, eve, { event_id: evesTrip, details: { kind: 'i_lent_them', amount: 50 }, participants: [{ uid: boris.uid }] })).id;
 });
@@ -129,7 +135,10 @@ const ATTEMPTS: Attempt[] = [
   { route: 'POST /app/api/v1/event/people/:uid', as: () => boris, method: 'POST', url: () => api(`/v1/event/people/${eve.uid}/`), body: () => ({ details: 'Payback' }), status: 400, code: 'nothing_to_request' },
   // the account: no ids in the path, but a body can name someone else's picture or family
   { route: 'PUT /app/api/v2/user/me', as: stranger, method: 'PUT', url: () => api('/v2/user/me/'), body: () => ({ avatar_url: annasAvatar }), status: 400, code: 'picture_invalid', field: 'avatar_url' },
-  { route: 'PUT /app/api/v2/user/me', as: stranger, method: 'PUT', url: () => api('/v2/user/me/'), body: () => ({ family: { members: [carl.phone] } }), status: 400, code: 'family_member_taken' },
+  // Invitations into a family: only the invitee may accept, only the two of them may drop one.
+  { route: 'POST /app/api/v1/user/family/invitations/:id/accept', as: stranger, method: 'POST', url: () => api(`/v1/user/family/invitations/${annasInvitation}/accept/`), status: 404, code: 'not_found' },
+  { route: 'POST /app/api/v1/user/family/invitations/:id/accept', as: () => anna, method: 'POST', url: () => api(`/v1/user/family/invitations/${annasInvitation}/accept/`), status: 404, code: 'not_found' },
+  { route: 'DELETE /app/api/v1/user/family/invitations/:id', as: stranger, method: 'DELETE', url: () => api(`/v1/user/family/invitations/${annasInvitation}/`), status: 404, code: 'not_found' },
   { route: 'PUT /app/api/v1/user/me', as: stranger, method: 'PUT', url: () => api('/v1/user/me/'), body: () => ({ first_name: 'Anna', family: { head: anna.phone, members: [carl.phone, eve.phone] } }), status: 403, code: 'family_not_head' },
   { route: 'PUT /app/api/v1/user/me', as: () => carl, method: 'PUT', url: () => api('/v1/user/me/'), body: () => ({ family: { head: anna.phone, members: [carl.phone, eve.phone] } }), status: 403, code: 'family_not_head' },
 ];

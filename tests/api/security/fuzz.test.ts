@@ -215,6 +215,19 @@ const ENDPOINTS: Endpoint[] = [
         }).map((payload) => ({ url: api(`${path}/`), payload })),
     }),
   ),
+  // Anna has invited nobody; ids and anything else must answer 4xx and change nothing.
+  {
+    route: 'POST /app/api/v1/user/family/invitations/:id/accept',
+    who: 'anna',
+    runs: 20,
+    request: () => fc.tuple(segment(uids), anyBody).map(([id, payload]) => ({ url: api(`/v1/user/family/invitations/${id}/accept/`), payload })),
+  },
+  {
+    route: 'DELETE /app/api/v1/user/family/invitations/:id',
+    who: 'anna',
+    runs: 20,
+    request: () => fc.tuple(segment(uids), anyBody).map(([id, payload]) => ({ url: api(`/v1/user/family/invitations/${id}/`), payload })),
+  },
   {
     route: 'DELETE /app/api/v2/user/me',
     who: 'fresh',

@@ -40,6 +40,18 @@ function withFamily(members: Contact[], head?: Contact): User {
   });
 }
 
+/** The profile with invitations into a family: received from some people, sent to others. */
+function withInvitations(received: Contact[], sent: Contact[], base: User = aUser()): User {
+  const at = '2026-11-20T10:00:00.000Z';
+  return userSchema.parse({
+    ...base,
+    family_invitations: {
+      received: received.map((person, i) => ({ id: 100 + i, person, created: at })),
+      sent: sent.map((person, i) => ({ id: 200 + i, person, created: at })),
+    },
+  });
+}
+
 /** Signed in with the settings modal open; PUT /v2/user/me/ bodies are recorded and answered with `answer`. */
 async function openFamily(user: User, answer: (body: { family: unknown }) => Response | Promise<Response>, language: Language = 'en') {
   const data = contactsServer(user, friends);
@@ -72,10 +84,8 @@ async function pick(ue: ReturnType<typeof userEvent.setup>, people: string[]) {
 }
 
 describe('the family section of the settings', () => {
-  it('gathers a family from my contacts and shows it once saved', async () => {
-    const { user, section, puts, store } = await openFamily(aUser(), () =>
-      HttpResponse.json(withFamily([friends[0]!, friends[1]!])),
-    );
+  it('invites people from my contacts into a family and shows them as waiting for an answer', async () => {
+    const { user, section, puts, store } = await openFamily(aUser(), () => HttpResponse.json(withInvitations([], [friends[0]!, friends[1]!])));
     expect(within(section).getByText(/You are not in a family/)).toBeInTheDocument();
     expect(within(section).queryByTestId('family-leave')).not.toBeInTheDocument();
     const modal = await openParticipants(user, section);
@@ -88,15 +98,78 @@ describe('the family section of the settings', () => {
     await user.click(within(add).getByTestId('family-add-confirm'));
     expect(screen.queryByTestId('family-add-modal')).not.toBeInTheDocument();
     expect(within(modal).getByTestId('family-draft-2')).toHaveTextContent('Boris Ivanov');
+    expect(within(modal).getByTestId('family-draft-2')).toHaveTextContent('invited');
+    expect(within(modal).getByText('People you add get an invitation and join the family once they accept it.')).toBeInTheDocument();
 
     await user.click(within(modal).getByTestId('family-save'));
     await waitFor(() => expect(screen.queryByTestId('family-participants')).not.toBeInTheDocument());
     expect(puts).toEqual([{ family: { head: '+79990000007', members: ['+79160000002', '+79160000003'] } }]);
-    expect(store.getState().profile.user?.family?.members).toHaveLength(2);
-    const list = within(section).getByTestId('family-list');
-    expect(names(list)).toEqual([expect.stringContaining('Anna Petrova'), expect.stringContaining('Boris Ivanov'), expect.stringContaining('Vera Orlova')]);
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('head');
-    expect(within(section).getByTestId('family-leave')).toHaveTextContent('Delete family');
+    expect(store.getState().profile.user?.family).toBeNull();
+    const sent = within(section).getByTestId('family-sent');
+    expect(sent).toHaveTextContent('Invited, waiting for an answer');
+    expect(names(sent)).toEqual([expect.stringContaining('Boris Ivanov'), expect.stringContaining('Vera Orlova')]);
+    expect(within(section).queryByText(/You are not in a family/)).not.toBeInTheDocument();
+  });
+
+  it.each(['en', 'ru'] as const)('accepts an invitation into a family and then shows the family (%s)', async (language) => {
+    const head = friends[0]!;
+    let accepted = 0;
+    server.use(
+      http.post('/app/api/v1/user/family/invitations/100/accept/', () => {
+        accepted += 1;
+        return HttpResponse.json(withFamily([], head));
+      }),
+    );
+    const { user, section, store } = await openFamily(withInvitations([head], []), () => HttpResponse.json(aUser()), language);
+    const received = within(section).getByTestId('family-received');
+    expect(received).toHaveTextContent(language === 'en' ? 'Boris Ivanov invites you to their family' : 'Boris Ivanov приглашает вас в свою семью');
+    await user.click(within(received).getByRole('button', { name: language === 'en' ? 'Accept' : 'Принять' }));
+    await waitFor(() => expect(within(section).getByTestId('family-list')).toBeInTheDocument());
+    expect(accepted).toBe(1);
+    expect(store.getState().profile.user?.family?.head.uid).toBe(head.uid);
+    expect(within(section).queryByTestId('family-received')).not.toBeInTheDocument();
+  });
+
+  it("declines an invitation, and shows 'no longer valid' in the user's language when the server says so", async () => {
+    const [boris, vera] = [friends[0]!, friends[1]!];
+    const afterDeclining = withInvitations([boris, vera], []);
+    afterDeclining.family_invitations.received = afterDeclining.family_invitations.received.filter((i) => i.id !== 100);
+    server.use(
+      http.delete('/app/api/v1/user/family/invitations/100/', () => HttpResponse.json(afterDeclining)),
+      http.post('/app/api/v1/user/family/invitations/101/accept/', () => errorBody('family_invitation_gone', 410)),
+    );
+    const { user, section } = await openFamily(withInvitations([boris, vera], []), () => HttpResponse.json(aUser()), 'ru');
+    await user.click(within(section).getByTestId('family-decline-100'));
+    await waitFor(() => expect(within(section).queryByTestId('family-invitation-100')).not.toBeInTheDocument());
+    await user.click(within(section).getByTestId('family-accept-101'));
+    expect(await within(section).findByText('Это приглашение больше не действует')).toBeInTheDocument();
+  });
+
+  it('lets the head withdraw an invitation, and keeps the invited in the participants when saving', async () => {
+    const vera = friends[1]!;
+    let withdrawn = 0;
+    server.use(
+      http.delete('/app/api/v1/user/family/invitations/200/', () => {
+        withdrawn += 1;
+        return HttpResponse.json(withInvitations([], [], withFamily([friends[0]!])));
+      }),
+    );
+    const { user, section, puts } = await openFamily(withInvitations([], [vera], withFamily([friends[0]!])), () =>
+      HttpResponse.json(withInvitations([], [vera], withFamily([friends[0]!, friends[2]!]))),
+    );
+    const modal = await openParticipants(user, section);
+    expect(within(modal).getByTestId('family-draft-3')).toHaveTextContent('invited');
+    expect(within(modal).getByTestId('family-draft-2')).not.toHaveTextContent('invited');
+    await user.click(within(modal).getByTestId('family-add'));
+    const add = await pick(user, ['Gleb Smirnov']);
+    await user.click(within(add).getByTestId('family-add-confirm'));
+    await user.click(within(modal).getByTestId('family-save'));
+    await waitFor(() => expect(screen.queryByTestId('family-participants')).not.toBeInTheDocument());
+    expect(puts).toEqual([{ family: { head: '+79990000007', members: ['+79160000002', '+79160000003', '+79160000004'] } }]);
+
+    await user.click(within(section).getByRole('button', { name: 'Withdraw the invitation to Vera Orlova' }));
+    await waitFor(() => expect(within(section).queryByTestId('family-sent')).not.toBeInTheDocument());
+    expect(withdrawn).toBe(1);
   });
 
   it('disables adding at five members; removing one enables it again', async () => {
@@ -135,14 +208,14 @@ describe('the family section of the settings', () => {
     expect(within(add).getByTestId('family-add-confirm')).toBeDisabled();
   });
 
-  it("shows the server's refusal for a member of another family, in the user's language, and keeps the draft", async () => {
-    const { user, section } = await openFamily(aUser(), () => errorBody('family_member_taken', 400, 'family.members'), 'ru');
+  it("shows the server's refusal in the user's language, and keeps the draft", async () => {
+    const { user, section } = await openFamily(aUser(), () => errorBody('family_too_big', 400, 'family.members'), 'ru');
     const modal = await openParticipants(user, section);
     await user.click(within(modal).getByTestId('family-add'));
     const add = await pick(user, ['Boris Ivanov']);
     await user.click(within(add).getByTestId('family-add-confirm'));
     await user.click(within(modal).getByTestId('family-save'));
-    expect(await within(modal).findByText('Этот человек уже состоит в другой семье')).toBeInTheDocument();
+    expect(await within(modal).findByText('В семье должно быть не больше пяти человек')).toBeInTheDocument();
     expect(within(modal).getByTestId('family-draft-2')).toBeInTheDocument();
   });
 

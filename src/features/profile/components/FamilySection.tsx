@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@common/contract/contacts';
-import { FAMILY_MEMBERS_MAX, type User } from '@common/contract/user';
+import { FAMILY_MEMBERS_MAX, type FamilyInvitation, type User } from '@common/contract/user';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -10,7 +10,7 @@ import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { apiErrorText, PersonRow } from '@/features/contacts';
 import { toApiError, type ApiError } from '@/lib/api-client';
-import { updateProfile } from '../profile-slice';
+import { acceptFamilyInvitation, dropFamilyInvitation, updateProfile } from '../profile-slice';
 import styles from './FamilySection.module.css';
 
 /**
@@ -53,6 +53,8 @@ export function FamilySection({ user, className }: { user: User; className?: str
   const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const family = user.family;
+  const { received, sent } = user.family_invitations;
+  const invitedIds = new Set(sent.map((i) => i.person.uid));
 
   const leave = async () => {
     setFailure(null);
@@ -70,12 +72,14 @@ export function FamilySection({ user, className }: { user: User; className?: str
           ))}
         </ul>
       ) : (
-        <p className={formStyles.hint}>{t('family.none')}</p>
+        sent.length === 0 && <p className={formStyles.hint}>{t('family.none')}</p>
       )}
+      {sent.length > 0 && <SentInvitations invitations={sent} onFailure={setFailure} />}
+      {received.length > 0 && <ReceivedInvitations invitations={received} onFailure={setFailure} />}
       <div className={styles.buttons}>
         {(!family || family.is_head) && (
           <Button scheme="gray" onClick={() => setEditing(true)} data-testid="family-edit">
-            {family ? t('family.edit') : t('family.create')}
+            {family || sent.length > 0 ? t('family.edit') : t('family.create')}
           </Button>
         )}
         {family && (
@@ -92,7 +96,8 @@ export function FamilySection({ user, className }: { user: User; className?: str
       {editing && (
         <FamilyParticipantsModal
           me={{ ...(family?.head ?? { uid: user.user, name: 'me', avatar_url: user.avatar_url }), full_name: user.full_name, phone: user.phone, is_me: true }}
-          members={family?.members ?? []}
+          members={[...(family?.members ?? []), ...sent.map((i) => i.person).filter((p) => !family?.members.some((m) => m.uid === p.uid))]}
+          invited={invitedIds}
           onClose={() => setEditing(false)}
         />
       )}
@@ -110,12 +115,102 @@ export function FamilySection({ user, className }: { user: User; className?: str
   );
 }
 
+/** Accept or decline: the answer is the new profile, which the slice stores; a refusal is shown by the section. */
+function useInvitationAction() {
+  const dispatch = useAppDispatch();
+  return async (action: 'accept' | 'drop', id: number): Promise<ApiError | null> => {
+    const result = await dispatch(action === 'accept' ? acceptFamilyInvitation(id) : dropFamilyInvitation(id));
+    if (acceptFamilyInvitation.fulfilled.match(result) || dropFamilyInvitation.fulfilled.match(result)) return null;
+    return (result.payload as ApiError | undefined) ?? toApiError(result.error);
+  };
+}
+
+/** Invitations into someone's family: nothing changes for me until I accept one. */
+function ReceivedInvitations({ invitations, onFailure }: { invitations: readonly FamilyInvitation[]; onFailure: (e: ApiError | null) => void }) {
+  const { t } = useTranslation('contacts');
+  const act = useInvitationAction();
+  const [busy, setBusy] = useState<number | null>(null);
+  const run = async (action: 'accept' | 'drop', id: number) => {
+    setBusy(id);
+    onFailure(null);
+    onFailure(await act(action, id));
+    setBusy(null);
+  };
+  return (
+    <div data-testid="family-received">
+      <h4 className={styles.subtitle}>{t('family.receivedTitle')}</h4>
+      <ul className={styles.list} aria-label={t('family.receivedTitle')}>
+        {invitations.map((i) => (
+          <PersonRow key={i.id} person={i.person} testId={`family-invitation-${i.id}`}>
+            <span className={styles.invitation}>
+              <span className={styles.invitationText}>{t('family.invitedYou', { name: i.person.name })}</span>
+              <span className={styles.buttons}>
+                <Button onClick={() => void run('accept', i.id)} disabled={busy !== null} aria-busy={busy === i.id} data-testid={`family-accept-${i.id}`}>
+                  {t('family.accept')}
+                </Button>
+                <Button scheme="gray" onClick={() => void run('drop', i.id)} disabled={busy !== null} data-testid={`family-decline-${i.id}`}>
+                  {t('family.decline')}
+                </Button>
+              </span>
+            </span>
+          </PersonRow>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The head's invitations still waiting for an answer, each of which can be withdrawn. */
+function SentInvitations({ invitations, onFailure }: { invitations: readonly FamilyInvitation[]; onFailure: (e: ApiError | null) => void }) {
+  const { t } = useTranslation('contacts');
+  const act = useInvitationAction();
+  const [busy, setBusy] = useState<number | null>(null);
+  const withdraw = async (id: number) => {
+    setBusy(id);
+    onFailure(null);
+    onFailure(await act('drop', id));
+    setBusy(null);
+  };
+  return (
+    <div data-testid="family-sent">
+      <h4 className={styles.subtitle}>{t('family.sentTitle')}</h4>
+      <ul className={styles.list} aria-label={t('family.sentTitle')}>
+        {invitations.map((i) => (
+          <PersonRow key={i.id} person={i.person} badge={t('family.invitedBadge')} testId={`family-sent-${i.id}`}>
+            <Button
+              scheme="gray"
+              className={styles.remove}
+              onClick={() => void withdraw(i.id)}
+              disabled={busy !== null}
+              aria-label={t('family.withdrawLabel', { name: i.person.name })}
+              data-testid={`family-withdraw-${i.id}`}
+            >
+              {t('family.withdraw')}
+            </Button>
+          </PersonRow>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The family participants modal: the head (me) and the members as they will be saved. Add-member
  * is disabled at five; Save is disabled over five members or when nothing changed. The server's
  * refusal (a member of another family, say) is shown here and the draft kept.
  */
-function FamilyParticipantsModal({ me, members, onClose }: { me: Person; members: readonly Person[]; onClose: () => void }) {
+function FamilyParticipantsModal({
+  me,
+  members,
+  invited,
+  onClose,
+}: {
+  me: Person;
+  /** The members and the people invited so far: saving keeps both, and invites whoever is new. */
+  members: readonly Person[];
+  invited: ReadonlySet<number>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('contacts');
   const save = useSaveFamily();
   const shown = useShownName();
@@ -158,7 +253,12 @@ function FamilyParticipantsModal({ me, members, onClose }: { me: Person; members
         <ul className={styles.list} aria-label={t('family.participantsTitle')}>
           <PersonRow person={shown(me)} badge={t('family.headBadge')} />
           {draft.map((p) => (
-            <PersonRow key={p.phone} person={shown(p)} testId={`family-draft-${p.uid}`}>
+            <PersonRow
+              key={p.phone}
+              person={shown(p)}
+              badge={invited.has(p.uid) || !members.some((m) => m.phone === p.phone) ? t('family.invitedBadge') : undefined}
+              testId={`family-draft-${p.uid}`}
+            >
               <Button
                 scheme="gray"
                 className={styles.remove}
@@ -170,7 +270,7 @@ function FamilyParticipantsModal({ me, members, onClose }: { me: Person; members
             </PersonRow>
           ))}
         </ul>
-        {draft.length === 0 && <p className={formStyles.hint}>{t('family.empty')}</p>}
+        {draft.length === 0 ? <p className={formStyles.hint}>{t('family.empty')}</p> : <p className={formStyles.hint}>{t('family.invitesNote')}</p>}
         {tooMany && (
           <p className={formStyles.error} role="alert">
             {t('errors:family_too_big')}
