@@ -67,6 +67,7 @@ export const profileBody = userSchema.parse({
   is_contact_exists: true,
   registration_date: NOW,
   family: null,
+  family_invitations: { received: [], sent: [] },
 });
 
 const currencies = currencyListResponse.parse({
