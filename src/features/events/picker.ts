@@ -2,8 +2,7 @@ import type { Contact } from '@common/contract/contacts';
 import { nameMatches } from '@common/names';
 import { phoneSearchDigits } from '@common/phone';
 
-/** Specification §9: the picker searches 500 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 500;
+export { SEARCH_DEBOUNCE_MS } from '@/lib/search-timing';
 
 const PHONE_CHARS = /^[\d\s()+\-.]+$/;
 /** A national number is the last ten digits in the countries the app serves (+7, 8 and 7 prefixes alike). */

@@ -51,6 +51,16 @@ describe('the add-friend modal', () => {
     expect(within(screen.getByTestId('contact-book-list')).getByText('Boris Ivanov Jr')).toBeInTheDocument();
   });
 
+  it('looks the phone up 500 ms after the last keystroke, like every search (§9)', async () => {
+    const book = contactsServer();
+    searchAnswers(book, () => HttpResponse.json({ status: 'unregistered', phone: '+79165554433' }));
+    const { user, form } = await openAddFriend();
+    await user.type(field(form, 'Phone'), '+7 916 555 44 33');
+    const typed = performance.now();
+    await waitFor(() => expect(book.searches).toHaveLength(1), { timeout: 2000, interval: 10 });
+    expect(performance.now() - typed).toBeGreaterThanOrEqual(480);
+  });
+
   it("requires the first and last name for someone without an account ('first name required', 'last name required')", async () => {
     const book = contactsServer();
     searchAnswers(book, () => HttpResponse.json({ status: 'unregistered', phone: '+79165554433' }));

@@ -12,13 +12,11 @@ import { checkPhone, loadPhoneLib, phoneLibIfLoaded, type PhoneLib } from '@/com
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/search-timing';
 import { searchUser } from '../contacts-api';
 import { addContact } from '../contacts-slice';
 import { apiErrorText } from '../errors';
 import styles from './Contacts.module.css';
-
-/** How long after the last keystroke the phone is looked up. */
-export const PHONE_SEARCH_DEBOUNCE_MS = 400;
 
 type Search =
   | { state: 'idle' }
@@ -84,7 +82,7 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
           if (!isAborted(error)) setSearch({ state: 'failed', text, error });
         },
       );
-    }, PHONE_SEARCH_DEBOUNCE_MS);
+    }, SEARCH_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
