@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { isProfileComplete } from '@/features/profile';
 import { returnPath } from '@/lib/storage';
 import { useAppSelector } from './hooks';
@@ -35,4 +35,21 @@ export function AnonymousOnly({ children }: { children: ReactNode }) {
   const token = useAppSelector((s) => s.auth.token);
   if (token) return <Navigate to={returnPath.peek() ?? '/'} replace />;
   return <>{children}</>;
+}
+
+/**
+ * Specification §2: the profile-completion form is forced on every route but sign-in and sign-up,
+ * the 404 page included; this is that rule for pages anyone may see.
+ */
+export function CompleteProfileFirst({ children }: { children: ReactNode }) {
+  const token = useAppSelector((s) => s.auth.token);
+  const user = useAppSelector((s) => s.profile.user);
+  if (token && user && !isProfileComplete(user)) return <Navigate to="/checkuser" replace />;
+  return <>{children}</>;
+}
+
+/** `/events/:id` takes a number only (specification §2); anything else there is the 404 page. */
+export function NumericEventId({ children, notFound }: { children: ReactNode; notFound: ReactNode }) {
+  const { id } = useParams();
+  return <>{id === undefined || /^\d+$/.test(id) ? children : notFound}</>;
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { AnonymousOnly, RequireAuth } from './guards';
+import { AnonymousOnly, CompleteProfileFirst, NumericEventId, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 
 /** A screen that reads the events, operations or people slices: those join the store with it. */
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
       {
         // EventsPage is the frame (list, open event, its tabs); the open tab renders in its <Outlet />.
         path: '/events/:id?',
-        element: <RequireAuth><EventsPage /></RequireAuth>,
+        element: <RequireAuth><NumericEventId notFound={<NotFoundPage />}><EventsPage /></NumericEventId></RequireAuth>,
         children: [
           { index: true, element: <TransactionsPage /> },
           { path: 'transactions', element: <TransactionsPage /> },
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
       { path: '/faq', element: <RequireAuth><FaqPage /></RequireAuth> },
     ],
   },
-  { element: <AppLayout notFound />, children: [{ path: '*', element: <NotFoundPage /> }] },
+  { element: <AppLayout notFound />, children: [{ path: '*', element: <CompleteProfileFirst><NotFoundPage /></CompleteProfileFirst> }] },
 ];
 
 export function createAppRouter() {

@@ -70,6 +70,25 @@ describe('routing and guards (specification §2)', () => {
     expect(await screen.findByText('К сожалению, такой страницы нет или она ещё в разработке.')).toBeInTheDocument();
   });
 
+  it.each(['en', 'ru'] as const)('shows the 404 page for an event id that is not a number, tabs included (%s)', async (language) => {
+    localStorage.setItem('token', 't');
+    server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(profile('Anna Petrova'))));
+    const text = language === 'en' ? /no such page/i : 'К сожалению, такой страницы нет или она ещё в разработке.';
+    const { router } = renderApp('/events/abc', { language });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText(/There is no such event|Такого мероприятия нет/)).not.toBeInTheDocument();
+    await router.navigate('/events/12x/debts');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events/12x/debts');
+  });
+
+  it('forces the profile-completion form on the 404 page too', async () => {
+    localStorage.setItem('token', 't');
+    server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(profile(''))));
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkuser'));
+  });
+
   it('shows the cookie banner until a choice is made, and the declined page after Decline', async () => {
     const { getByRole } = renderApp('/signin');
     getByRole('button', { name: 'Decline' }).click();
