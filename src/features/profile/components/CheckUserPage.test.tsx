@@ -110,6 +110,7 @@ describe('CheckUserPage: Complete your profile', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
     expect(body).toEqual({
+      full_name: 'Anna Petrova',
       first_name: 'Anna',
       last_name: 'Petrova',
       gender: 'F',

@@ -65,7 +65,7 @@ describe('SettingsModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The avatar did not change, so it is not sent again.
-    expect(body).toEqual({ first_name: 'Anya', last_name: 'Petrova', gender: 'F', currency: 'USD' });
+    expect(body).toEqual({ full_name: 'Anya Petrova', first_name: 'Anya', last_name: 'Petrova', gender: 'F', currency: 'USD' });
     expect(store.getState().profile.user?.full_name).toBe('Anya Petrova');
     await waitFor(() => expect(rateLoads).toBe(1));
   });

@@ -40,11 +40,18 @@ export function validateDraft(draft: ProfileDraft, { requireAvatar }: { requireA
   return errors;
 }
 
-/** PUT /v2/user/me/: names as parts, and the avatar only when it changed, as base64 without the prefix. */
+/**
+ * PUT /v2/user/me/: `full_name` as the specification's payload lists it (first name, space,
+ * surname), with the parts beside it so that a surname with a space in it stays whole; the avatar
+ * only when it changed, as base64 without the prefix.
+ */
 export function payloadOf(draft: ProfileDraft): UpdateUserRequest {
+  const first = normalizeName(draft.first);
+  const last = normalizeName(draft.last);
   const body: UpdateUserRequest = {
-    first_name: normalizeName(draft.first),
-    last_name: normalizeName(draft.last),
+    full_name: `${first} ${last}`,
+    first_name: first,
+    last_name: last,
     gender: draft.gender,
     currency: draft.currency,
   };
