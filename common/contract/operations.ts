@@ -99,6 +99,9 @@ export const operationListQuery = z.object({
   deleted: z.enum(['0', '1']).optional(),
 });
 
+/** POST /operation/?currency=: the currency of the amounts in the answer (specification §7); the event's by default. */
+export const displayCurrencyQuery = z.object({ currency: currencyCode.optional() });
+
 export const operationListResponse = z.object({
   /** Operations in the list, over all pages (deleted ones included unless `deleted=0`). */
   count: z.number().int(),

@@ -82,6 +82,25 @@ describe('operations in another currency', () => {
     expect(await balances()).toEqual(before);
   });
 
+  it('answers a new operation in the display currency of POST /operation/?currency= (§7), storing it in the event currency', async () => {
+    const res = await call(t.app, 'POST', '/app/api/v1/operation/?currency=EUR', { token: anna.token, body: purchase(882.83, 'RUB', '2026-04-25T10:00:00Z') });
+    expect(res.status).toBe(201);
+    const op = operation.parse(res.body);
+    // 882.83 RUB at the latest 88.2826 RUB per EUR is 10.00 EUR; entered and stored as roubles.
+    expect(op.details).toMatchObject({ currency: 'EUR', amount: 10, original_amount: 882.83, original_currency: 'RUB' });
+    expect(op.approximate).toBe(true);
+    const plain = await call(t.app, 'POST', '/app/api/v1/operation/', { token: anna.token, body: purchase(100, 'RUB', '2026-04-25T10:00:00Z') });
+    expect(operation.parse(plain.body).details).toMatchObject({ currency: 'RUB', amount: 100 });
+    const count = async () => operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: anna.token })).body).count;
+    const before = await count();
+    for (const bad of ['XYZ', 'eur', 'EURO']) {
+      const refused = await call(t.app, 'POST', `/app/api/v1/operation/?currency=${bad}`, { token: anna.token, body: purchase(1, 'RUB', '2026-04-25T10:00:00Z') });
+      expect(refused.status).toBe(400);
+    }
+    // A display currency that cannot be shown refuses the whole request: nothing was stored.
+    expect(await count()).toBe(before);
+  });
+
   it('keeps every stored balance and rate when the rate table changes afterwards', async () => {
     const before = await balances();
     const listBefore = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: anna.token })).body);

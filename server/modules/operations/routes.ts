@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createOperationBody,
+  displayCurrencyQuery,
   debtsQuery,
   debtsResponse,
   expensesQuery,
@@ -37,9 +38,9 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
   app.post(
     '/operation/',
-    { ...auth, schema: { body: createOperationBody, headers: idempotencyHeaders, response: { 201: operation } } },
+    { ...auth, schema: { querystring: displayCurrencyQuery, body: createOperationBody, headers: idempotencyHeaders, response: { 201: operation } } },
     async (request, reply) =>
-      reply.status(201).send(await createOperation(db, userIdOf(request), request.body, request.headers['idempotency-key'])),
+      reply.status(201).send(await createOperation(db, userIdOf(request), request.body, request.headers['idempotency-key'], request.query.currency)),
   );
   app.get('/operation/expenses/', { ...auth, schema: { querystring: expensesQuery, response: { 200: expensesResponse } } }, async (request) =>
     expenses(db, userIdOf(request), request.query),

@@ -164,9 +164,9 @@ async function requestsAmong(db: Queryable, ops: readonly OperationRow[]): Promi
   return new Map(views.map((r) => [r.id, { to: r.to, amounts: r.amounts, paid: r.paid, settled: r.settled }]));
 }
 
-async function viewOne(db: Queryable, viewer: number, op: OperationRow): Promise<Operation> {
+async function viewOne(db: Queryable, viewer: number, op: OperationRow, display?: string): Promise<Operation> {
   const [event] = [await eventForParticipant(db, op.eventId, viewer)];
-  const conv = await displayConversion(db, currencyOf(event?.currency ?? op.currency), undefined);
+  const conv = await displayConversion(db, currencyOf(event?.currency ?? op.currency), display);
   const [view] = await viewsOf(db, viewer, [op], conv);
   if (!view) throw new DomainError('not_found');
   return view;
@@ -181,11 +181,14 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** POST /operation/: validates, prices and records an operation and its effect on balances in one transaction. */
-export async function createOperation(db: Db, viewer: number, body: CreateOperationBody, idempotencyKey?: string): Promise<Operation> {
+/**
+ * POST /operation/?currency=: validates, prices and records an operation and its effect on balances
+ * in one transaction; the answer's amounts are in `display` (specification §7) or the event's currency.
+ */
+export async function createOperation(db: Db, viewer: number, body: CreateOperationBody, idempotencyKey?: string, display?: string): Promise<Operation> {
   if (idempotencyKey) {
     const existing = await operationByIdempotencyKey(db, viewer, idempotencyKey);
-    if (existing) return viewOne(db, viewer, existing);
+    if (existing) return viewOne(db, viewer, existing, display);
   }
   const { details } = body;
   const kind = details.kind;
@@ -197,6 +200,8 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       const eventCurrency = currencyOf(event.currency);
       const currency = details.currency ?? eventCurrency;
       if (!isCurrencyCode(currency)) throw new DomainError('currency_unknown', 'currency');
+      // Before anything is written: an answer that cannot be given must not leave the operation stored.
+      const shown = await displayConversion(tx, eventCurrency, display);
       const members = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
       let originalAmount = 0;
       let meta: OperationMeta;
@@ -239,15 +244,15 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       await requireWithinTotals(tx, event.id, priced.entries);
       await touchEvent(tx, event.id);
       await markSeen(tx, viewer, [row.id]);
-      return { row, entries: priced.entries, eventCurrency };
+      return { row, entries: priced.entries, shown };
     });
     // Everything the answer needs is in hand: no second read.
-    return toView(op.row, op.entries, viewer, true, await displayConversion(db, op.eventCurrency, undefined));
+    return toView(op.row, op.entries, viewer, true, op.shown);
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
       // The same request raced itself: the first one won, answer with its result.
       const existing = await operationByIdempotencyKey(db, viewer, idempotencyKey);
-      if (existing) return viewOne(db, viewer, existing);
+      if (existing) return viewOne(db, viewer, existing, display);
     }
     throw err;
   }

@@ -9,11 +9,12 @@ export function fetchOperationPage(eventId: number, page: number, currency?: str
 }
 
 /**
- * POST /operation/. The key is made once per form submission attempt chain: a retry after a
- * timeout sends the same key and the server answers with the operation it already recorded.
+ * POST /operation/?currency= (specification §7: the answer's amounts in that display currency).
+ * The key is made once per form submission attempt chain: a retry after a timeout sends the same
+ * key and the server answers with the operation it already recorded.
  */
-export function postOperation(body: CreateOperationBody, idempotencyKey: string) {
-  return request<Operation>('POST', '/operation/', { data: body, headers: { 'Idempotency-Key': idempotencyKey } });
+export function postOperation(body: CreateOperationBody, idempotencyKey: string, currency?: string) {
+  return request<Operation>('POST', '/operation/', { data: body, params: currency ? { currency } : undefined, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function deleteOperationCall(id: number) {

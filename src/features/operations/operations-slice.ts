@@ -118,7 +118,7 @@ export const loadMore = createAsyncThunk<OperationListResponse, void, ThunkConfi
   'operations/loadMore',
   async (_, { getState, rejectWithValue, signal }) => {
     const { feed } = getState().operations;
-    const currency = feed.key?.split('|')[1] || undefined;
+    const currency = feedCurrency(feed.key);
     try {
       return await fetchOperationPage(feed.eventId as number, feed.loadedPages + 1, currency, signal);
     } catch (err) {
@@ -146,9 +146,11 @@ export interface CreateArgs {
 
 export const createOperation = createAsyncThunk<Operation, CreateArgs, ThunkConfig>(
   'operations/create',
-  async ({ body, idempotencyKey }, { dispatch, rejectWithValue }) => {
+  async ({ body, idempotencyKey }, { dispatch, getState, rejectWithValue }) => {
     try {
-      const op = await postOperation(body, idempotencyKey);
+      // §7: the answer comes in the display currency of the feed it will join, so it fits in.
+      const feed = (getState() as Partial<{ operations: OperationsState }>).operations?.feed;
+      const op = await postOperation(body, idempotencyKey, feed?.eventId === body.event_id ? feedCurrency(feed.key) : undefined);
       refreshAfterChange(dispatch, [op.event_id]);
       return op;
     } catch (err) {
@@ -273,6 +275,11 @@ function markStale(state: OperationsState, eventId: number): void {
   }
 }
 
+/** The display currency a feed key asks for, undefined for the event's own. */
+function feedCurrency(key: string | null): string | undefined {
+  return key?.split('|')[1] || undefined;
+}
+
 /** The feed's copy of an operation after a change the server answered in the event currency. */
 function mergeChanged(feed: FeedState, op: Operation): void {
   const shown = feed.byId[op.id];
@@ -354,8 +361,10 @@ export const operationsSlice = createSlice({
         markStale(state, op.event_id);
         const { feed } = state;
         if (feed.eventId !== op.event_id) return;
-        // In a display currency the answer (event currency) would not fit in: the feed is read again.
-        if (feed.key !== keyOf({ eventId: op.event_id })) {
+        // The answer is in the currency the feed showed when it was sent; if the feed has switched
+        // currency since, it would not fit in, and the feed is read again.
+        const shownIn = feedCurrency(feed.key);
+        if (shownIn !== undefined && shownIn !== op.details.currency) {
           feed.key = null;
           return;
         }

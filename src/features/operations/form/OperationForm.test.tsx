@@ -63,15 +63,36 @@ describe('the kinds in Russian', () => {
 });
 
 describe('the operation form', () => {
-  it('offers all eight kinds and starts with an even purchase in the event currency, paid by me, for everyone', async () => {
+  it('offers all eight kinds and starts with an even purchase in my own currency, paid by me, for everyone', async () => {
     const { dialog } = await openForm(undefined, 'en', anEvent({ eventCurrency: 'EUR', currency: 'EUR' }));
     const kinds = within(dialog).getAllByRole('radio').map((r) => r.closest('label')!.textContent);
     expect(kinds).toEqual(['Even purchase', 'Split purchase', 'I purchased them', 'I lent them', 'They lent me', 'Deposit', 'Payback', 'Comment']);
     expect(within(dialog).getByRole('radio', { name: 'Even purchase' })).toBeChecked();
-    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR · Euro');
+    // §9: my currency (RUB) first, in a euro event; the form converts it into the event's.
+    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveValue('RUB · Russian ruble');
+    await userEvent.type(amount(dialog), '1000');
+    expect(within(dialog).getByTestId('converted-hint')).toHaveTextContent(/€|EUR/);
     expect(within(dialog).getByLabelText('Who paid')).toHaveDisplayValue('me');
-    expect(amount(dialog)).toHaveAttribute('placeholder', '0.00');
     for (const name of ['me', 'Boris Ivanov', 'Вера Петрова', 'Gleb Orlov']) expect(person(dialog, name)).toBeChecked();
+  });
+
+  it('asks for the answer in the display currency the feed shows (POST /operation/?currency=, §7)', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.post('/app/api/v1/operation/', async ({ request }) => {
+        urls.push(new URL(request.url).search);
+        const body = createOperationBody.parse(await request.json());
+        return json(anOperation({ kind: body.details.kind }));
+      }),
+    );
+    signedInWithEvent(anEvent(), []);
+    renderApp(`/events/${EVENT_ID}/transactions`);
+    await userEvent.selectOptions(await screen.findByTestId('display-currency'), 'USD');
+    await userEvent.click(await screen.findByTestId('add-operation'));
+    const dialog = await screen.findByRole('dialog', { name: 'New operation' });
+    await userEvent.type(amount(dialog), '10');
+    await save(dialog);
+    await waitFor(() => expect(urls).toEqual(['?currency=USD']));
   });
 
   it('records an even purchase with a comma amount, an Idempotency-Key, and goes to the transactions tab', async () => {

@@ -76,13 +76,15 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   const people = useEventPeople();
   const { me } = people;
   const everyone = useMemo(() => people.participants.map((p) => p.uid), [people.participants]);
-  const ctx = { me, everyone, eventCurrency };
+  const currencies = useAppSelector((s) => s.currencies);
+  const myCurrency = useAppSelector((s) => s.profile.user?.currency.trim());
+  const userCurrency = myCurrency && currencies.items.some((c) => c.currency === myCurrency) ? myCurrency : undefined;
+  const ctx = { me, everyone, eventCurrency, userCurrency };
   const [draft, setDraft] = useState<Draft>(() => ({ ...newDraft(initial?.kind ?? 'even_purchase', ctx), ...initial }));
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ApiError | null>(null);
   const key = useRef<{ draft: string; body: CreateOperationBody; key: string } | null>(null);
-  const currencies = useAppSelector((s) => s.currencies);
   // The kinds speak in the first person ('I lent them'): in Russian the verb agrees with the user.
   const myGender = genderContext(useAppSelector((s) => s.profile.user?.gender));
   const uid = useId();

@@ -78,16 +78,21 @@ export interface DraftContext {
   /** Everyone in the event, me first. */
   everyone: readonly number[];
   eventCurrency: string;
+  /**
+   * The user's own currency, which a new operation starts in (specification §9); the form shows
+   * the amount converted into the event's. Absent when the app cannot price it, then the event's.
+   */
+  userCurrency?: string;
 }
 
-/** A new draft of a kind with the defaults people expect: I pay, everybody shares. */
+/** A new draft of a kind with the defaults people expect: I pay, everybody shares, in my currency. */
 export function newDraft(kind: OperationKind, ctx: DraftContext, keep?: Partial<Draft>): Draft {
   const others = ctx.everyone.filter((uid) => uid !== ctx.me);
   const people = kind === 'i_purchased_them' ? others : KIND_SHAPE[kind].people === 'many' && kind !== 'i_lent_them' ? [...ctx.everyone] : [];
   return {
     kind,
     amount: keep?.amount ?? '',
-    currency: keep?.currency ?? ctx.eventCurrency,
+    currency: keep?.currency ?? ctx.userCurrency ?? ctx.eventCurrency,
     date: keep?.date ?? today(),
     description: keep?.description ?? '',
     text: keep?.text ?? '',
