@@ -65,6 +65,30 @@ describe('the create-event form', () => {
     expect(screen.queryByRole('dialog', { name: 'New event' })).not.toBeInTheDocument();
   });
 
+  it('invites the whole contact book with one checkbox (invite_all, §7), in Russian too', async () => {
+    const events: Event[] = [];
+    eventsServer(events);
+    let body: unknown = null;
+    server.use(
+      http.post('/app/api/v1/event/', async ({ request }) => {
+        body = await request.json();
+        const created = makeEvent({ id: 43, event_name: 'Dacha', contacts: [participant(people.me, 1), participant(people.vera, 2)] });
+        events.push(created);
+        return eventAnswer(created);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/events', { language: 'ru' });
+    await user.click(await screen.findByTestId('create-event'));
+    const dialog = await screen.findByRole('dialog', { name: 'Новое событие' });
+    await user.type(within(dialog).getByLabelText('Название события'), 'Dacha');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Пригласить всех из моих контактов' }));
+    // Everyone is coming: picking people one by one is no longer needed.
+    expect(within(dialog).queryByTestId('picker-search')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('create-event-submit'));
+    await waitFor(() => expect(body).toMatchObject({ event_name: 'Dacha', invite_all: true }));
+  });
+
   it('shows a server refusal in the form and lets the user try again', async () => {
     eventsServer([]);
     server.use(http.post('/app/api/v1/event/', () => HttpResponse.json({ error: 'unknown currency', code: 'currency_unknown' }, { status: 400 })));

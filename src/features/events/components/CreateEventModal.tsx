@@ -29,6 +29,7 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [currency, setCurrency] = useState(me?.currency || 'RUB');
   const [selected, setSelected] = useState<number[]>([]);
+  const [inviteAll, setInviteAll] = useState(false);
   const [image, setImage] = useState<ImageValue>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -49,7 +50,8 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
     setImageError(null);
     setBusy(true);
     const picture = image?.kind === 'new' ? { image_url: base64Payload(image.dataUrl) } : {};
-    const result = await dispatch(createEvent({ event_name: clean, contacts: selected, eventCurrency: currency, ...picture }));
+    const everyone = inviteAll ? { invite_all: true } : {};
+    const result = await dispatch(createEvent({ event_name: clean, contacts: selected, eventCurrency: currency, ...everyone, ...picture }));
     if (createEvent.fulfilled.match(result)) {
       onClose();
       void navigate(`/events/${result.payload.id}/transactions`);
@@ -97,7 +99,11 @@ export function CreateEventModal({ onClose }: { onClose: () => void }) {
         <fieldset className={`${formStyles.fieldset} ${styles.participants}`} data-tour="create-event-participants">
           <legend className={formStyles.label}>{t('create.participants')}</legend>
           <p className={formStyles.hint}>{t('create.participantsHint')}</p>
-          <ParticipantPicker taken={me ? [me.user] : []} selected={selected} onSelectedChange={setSelected} />
+          <label className={styles.inviteAll}>
+            <input type="checkbox" checked={inviteAll} onChange={(e) => setInviteAll(e.target.checked)} data-testid="create-event-invite-all" />
+            {t('create.inviteAll')}
+          </label>
+          {!inviteAll && <ParticipantPicker taken={me ? [me.user] : []} selected={selected} onSelectedChange={setSelected} />}
         </fieldset>
         {formError && (
           <p role="alert" className={formStyles.error}>
