@@ -89,6 +89,20 @@ describe('the create-event form', () => {
     await waitFor(() => expect(body).toMatchObject({ event_name: 'Dacha', invite_all: true }));
   });
 
+  it.each([
+    ['en', 'all participants added'],
+    ['ru', 'все участники добавлены'],
+  ] as const)("says '%s' when every contact is already picked", async (language, text) => {
+    eventsServer([]);
+    const user = userEvent.setup();
+    renderApp('/events', { language });
+    await user.click(await screen.findByTestId('create-event'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(results(dialog).length).toBeGreaterThan(0), { timeout: 2000 });
+    for (const uid of within(dialog).getAllByTestId(/^pick-/).map((b) => b.dataset.testid!)) await user.click(within(dialog).getByTestId(uid));
+    expect(await within(dialog).findByText(text)).toBeInTheDocument();
+  });
+
   it('shows a server refusal in the form and lets the user try again', async () => {
     eventsServer([]);
     server.use(http.post('/app/api/v1/event/', () => HttpResponse.json({ error: 'unknown currency', code: 'currency_unknown' }, { status: 400 })));

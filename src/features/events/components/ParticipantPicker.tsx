@@ -154,7 +154,7 @@ export function ParticipantPicker({
             </ul>
           ) : (
             <div className={styles.noMatch}>
-              <p>{term.trim() && anyLeft ? t('picker.noMatch', { query: term.trim() }) : t('picker.noContacts')}</p>
+              <p>{term.trim() && anyLeft ? t('picker.noMatch', { query: term.trim() }) : t('picker.allAdded')}</p>
               <p>{t('picker.askNew')}</p>
               <Button scheme="gray" onClick={() => setAdding(true)} data-testid="picker-add-new">
                 {t('picker.yes')}
