@@ -26,6 +26,6 @@ export { displayParams, type DisplayMode } from './events-api';
 export { useCurrentEvent, parseEventId, type CurrentEvent } from './hooks';
 export { selectCurrentEvent, selectEventsList, selectParticipants, selectParticipantMap, selectFamilies } from './selectors';
 export { ParticipantName, participantName } from './components/ParticipantName';
-export { BalanceMessage, type BalanceSubject } from './components/BalanceMessage';
+export { BalanceMessage, type BalanceMode, type BalanceSubject } from './components/BalanceMessage';
 export { moneyView, localeOf } from './money';
 export type { Event, EventParticipant, EventFamily, PayoutResponse } from '@common/contract/events';

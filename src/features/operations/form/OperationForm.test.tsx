@@ -95,6 +95,16 @@ describe('the operation form', () => {
     await waitFor(() => expect(urls).toEqual(['?currency=USD']));
   });
 
+  it("shows each other person's event balance as money alone beside their name, and none beside mine (§9 modes)", async () => {
+    const { dialog } = await openForm(undefined, 'en', anEvent({}, { [ME]: 100, [BORIS]: -250.5, [VERA]: 150.5, [GLEB]: 0 }));
+    const rowOf = (name: string) => person(dialog, name).closest('label')!.parentElement!;
+    expect(within(rowOf('Boris Ivanov')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toMatch(/^-RUB 250\.50$|^−RUB 250\.50$|^-250\.50/);
+    expect(within(rowOf('Вера Петрова')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toMatch(/\+?RUB 150\.50/);
+    expect(within(rowOf('me')).queryByTestId('balance-money')).not.toBeInTheDocument();
+    // Money alone: no 'owes' / 'is owed' words in the picker.
+    expect(within(rowOf('Boris Ivanov')).queryByText(/owes|owed/)).not.toBeInTheDocument();
+  });
+
   it('records an even purchase with a comma amount, an Idempotency-Key, and goes to the transactions tab', async () => {
     const posted = recordPosts();
     const { dialog, router } = await openForm(`/events/${EVENT_ID}`);

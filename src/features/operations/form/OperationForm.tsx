@@ -14,6 +14,7 @@ import { MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
+import { selectCurrentEvent } from '@/features/events';
 import { genderContext } from '@/lib/i18n';
 import { newIdempotencyKey } from '../operations-api';
 import { createOperation } from '../operations-slice';
@@ -77,6 +78,7 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   const { me } = people;
   const everyone = useMemo(() => people.participants.map((p) => p.uid), [people.participants]);
   const currencies = useAppSelector((s) => s.currencies);
+  const openEvent = useAppSelector(selectCurrentEvent);
   const myCurrency = useAppSelector((s) => s.profile.user?.currency.trim());
   const userCurrency = myCurrency && currencies.items.some((c) => c.currency === myCurrency) ? myCurrency : undefined;
   const ctx = { me, everyone, eventCurrency, userCurrency };
@@ -323,6 +325,7 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
                   onChange={(list) => update({ people: list })}
                   error={shown('people')}
                   errorId={`${uid}-people-error`}
+                  balances={openEvent ? { currency: openEvent.currency, approximate: openEvent.approximate } : undefined}
                   parts={
                     shape.parts
                       ? {

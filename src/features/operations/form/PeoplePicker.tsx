@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/Avatar';
 import { MoneyInput } from '@/components/MoneyInput';
+import { BalanceMessage } from '@/features/events';
 import type { EventPeople } from '../lib/people';
 import { localeOf, moneyMinor } from '../lib/money';
 import styles from './OperationForm.module.css';
@@ -37,13 +38,15 @@ export interface PeoplePickerProps {
   };
   error?: string | null;
   errorId?: string;
+  /** The currency the participants' event balances are in, shown beside each name. */
+  balances?: { currency: string; approximate: boolean };
 }
 
 /**
  * Who shares: everyone of the event grouped by family, a 'Whole family' row that adds or removes
  * a family at once, and, where the kind has them, a part field beside each chosen person.
  */
-export function PeoplePicker({ legend, people, candidates, selected, onChange, parts, error, errorId }: PeoplePickerProps) {
+export function PeoplePicker({ legend, people, candidates, selected, onChange, parts, error, errorId, balances }: PeoplePickerProps) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const chosen = new Set(selected);
@@ -109,6 +112,16 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                         )}
                       </span>
                     </label>
+                    {/* Outside the label, so the checkbox is named by the person alone. */}
+                    {person && balances && (
+                      <BalanceMessage
+                        mode={person.is_me ? 'dont show' : 'show money'}
+                        amount={person.balance}
+                        currency={balances.currency}
+                        approximate={balances.approximate}
+                        className={styles.pickBalance}
+                      />
+                    )}
                     {parts && isOn && (
                       <span className={styles.partBox}>
                         <MoneyInput
