@@ -3,7 +3,7 @@
  * Bundle budgets, read from Vite's manifest after `npm run build`:
  * - the JavaScript for the first screen (sign-in: the entry, the sign-in route, everything they
  *   import statically, and the text it waits for: src/locales/first-screen.json in the heavier
- *   language) at most 150 KB gzip;
+ *   language) at most 160 KB gzip;
  * - each lazily loaded chunk's own file at most 50 KB gzip.
  * Prints the figures; exits 1 when a budget is exceeded. `--json` writes them to bench/results/.
  */
@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const DIST = path.resolve(process.env.WEB_DIST ?? 'dist/web');
-const FIRST_SCREEN_BUDGET = 150 * 1024;
+const FIRST_SCREEN_BUDGET = 160 * 1024;
 const CHUNK_BUDGET = 50 * 1024;
 const FIRST_ROUTE = 'src/features/auth/components/SignInPage.tsx';
 const FIRST_SCREEN_NAMESPACES = JSON.parse(fs.readFileSync(path.resolve('src/locales/first-screen.json'), 'utf8'));

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter, preloadScreens } from './app/router';
 import { makeStore } from './app/store';
+import { apiClient } from './lib/api-client';
 import { initialLanguage, loadLanguage, startI18n } from './lib/i18n';
 import { tokenStorage } from './lib/storage';
 import './styles/global.css';
@@ -24,6 +25,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // one, once the sign-in screen is up and the network is free.
 const signedIn = tokenStorage.get() !== null;
 preloadScreens(window.location.pathname, signedIn);
+// The API client (axios) arrives alongside, ready before anyone can submit a form.
+void apiClient();
 const language = initialLanguage();
 void startI18n(language, { firstScreenOnly: true, restNow: signedIn }).then((i18n) => {
   createRoot(document.getElementById('root')!).render(

@@ -2,7 +2,8 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '@common/errors';
 import { server } from '../../tests/web/msw';
-import { api, apiPath, setUnauthorizedHandler } from './api-client';
+import axios from 'axios';
+import { api, apiClient, apiPath, setUnauthorizedHandler } from './api-client';
 import { tokenStorage } from './storage';
 
 describe('the API client', () => {
@@ -10,6 +11,23 @@ describe('the API client', () => {
     expect(apiPath('/user/me/')).toBe('/app/api/v1/user/me/');
     expect(apiPath('/v2/auth/login/')).toBe('/app/api/v2/auth/login/');
     expect(apiPath('event/3/payout/')).toBe('/app/api/v1/event/3/payout/');
+  });
+
+  it('is one axios instance for /app/api, with the token and the path rule as interceptors', async () => {
+    const client = await apiClient();
+    expect(Object.getPrototypeOf(client)).toBe(Object.getPrototypeOf(axios.create()));
+    expect(client.defaults.baseURL).toBe('/app/api');
+    tokenStorage.set('tok-2', true);
+    let seen: { url: string; auth: string | null } | null = null;
+    server.use(
+      mswHttp.get('/app/api/v1/currency/', ({ request }) => {
+        seen = { url: new URL(request.url).pathname, auth: request.headers.get('authorization') };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    // The instance itself, not only the helpers, applies the rules.
+    await client.get('/currency/');
+    expect(seen).toEqual({ url: '/app/api/v1/currency/', auth: 'Bearer tok-2' });
   });
 
   it('sends the stored token in the Authorization header', async () => {

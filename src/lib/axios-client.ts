@@ -1,0 +1,65 @@
+/**
+ * The axios instance behind src/lib/api-client.ts (the owner's design card: one typed axios
+ * client for /app/api). Loaded as its own chunk as soon as the app starts, in parallel with the
+ * first screen, so that the sign-in screen paints without waiting for it (decision 0019).
+ */
+import axios, { type AxiosInstance } from 'axios';
+import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@common/errors';
+import type { ApiError } from './api-client';
+import { tokenStorage } from './storage';
+
+/** Specification §7: every path goes under /app/api with /v1 inserted unless it already names v2. */
+export function versioned(path: string): string {
+  const p = path.startsWith('/') ? path : `/${path}`;
+  return p.includes('v2') ? p : `/v1${p}`;
+}
+
+/** Query parameters as the server reads them: absent values left out, the rest as strings, dates as ISO 8601. */
+function queryString(params?: Record<string, unknown>): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, value instanceof Date ? value.toISOString() : String(value));
+  }
+  return search.toString();
+}
+
+/** An axios failure as the store keeps it: the server's `error` (or `phone`) message, its code and field. */
+export function fromAxiosError(err: unknown): ApiError | null {
+  if (axios.isCancel(err)) return { message: 'aborted', code: 'aborted', status: 0 };
+  if (!axios.isAxiosError(err)) return null;
+  if (!err.response) return { message: ERROR_MESSAGES.internal, code: 'network', status: 0 };
+  const status = err.response.status;
+  const body: unknown = err.response.data;
+  const data = (body && typeof body === 'object' ? body : undefined) as { error?: unknown; phone?: unknown; code?: unknown; field?: unknown } | undefined;
+  const code: ErrorCode = isErrorCode(data?.code) ? data.code : status >= 500 ? 'internal' : 'bad_request';
+  const message = typeof data?.error === 'string' ? data.error : typeof data?.phone === 'string' ? data.phone : ERROR_MESSAGES[code];
+  const out: ApiError = { message, code, status };
+  if (typeof data?.field === 'string') out.field = data.field;
+  else if (typeof data?.phone === 'string') out.field = 'phone';
+  return out;
+}
+
+/**
+ * The instance: the base URL, the v1/v2 path rule and the stored token on every request; every
+ * failure rejected as an ApiError, a 401 also calling `onUnauthorized` (logout).
+ */
+export function createApiClient(baseURL: string, onUnauthorized: () => void): AxiosInstance {
+  const client = axios.create({
+    baseURL,
+    headers: { Accept: 'application/json, text/plain, */*' },
+    paramsSerializer: { serialize: queryString },
+  });
+  client.interceptors.request.use((config) => {
+    config.url = versioned(config.url ?? '');
+    const token = tokenStorage.get();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  client.interceptors.response.use(undefined, (err: unknown) => {
+    const apiError = fromAxiosError(err) ?? { message: ERROR_MESSAGES.internal, code: 'internal' as const, status: 0 };
+    if (apiError.status === 401) onUnauthorized();
+    return Promise.reject(apiError);
+  });
+  return client;
+}
