@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AnonymousOnly, CompleteProfileFirst, NumericEventId, RequireAuth } from './guards';
+import { patientImport } from './patient-import';
 import { AppLayout } from './shell/AppLayout';
+import { ServerErrorPage } from './shell/ServerErrorPage';
 
 /** A screen that reads the events, operations or people slices: those join the store with it. */
 const withScreenSlices =
@@ -15,17 +17,17 @@ const withScreenSlices =
  * first screen's download.
  */
 const screens = {
-  signIn: () => import('@/features/auth/components/SignInPage'),
-  signUp: () => import('@/features/auth/components/SignUpPage'),
-  restorePassword: () => import('@/features/auth/components/RestorePasswordPage'),
-  checkUser: () => import('@/features/profile/components/CheckUserPage'),
-  events: withScreenSlices(() => import('@/features/events/components/EventsPage')),
-  transactions: withScreenSlices(() => import('@/features/operations/components/TransactionsPage')),
-  myShare: withScreenSlices(() => import('@/features/operations/components/MySharePage')),
-  debts: withScreenSlices(() => import('@/features/operations/components/DebtsPage')),
-  people: withScreenSlices(() => import('@/features/people/components/PeoplePage')),
-  faq: () => import('@/features/faq/components/FaqPage'),
-  notFound: () => import('./shell/NotFoundPage'),
+  signIn: patientImport(() => import('@/features/auth/components/SignInPage')),
+  signUp: patientImport(() => import('@/features/auth/components/SignUpPage')),
+  restorePassword: patientImport(() => import('@/features/auth/components/RestorePasswordPage')),
+  checkUser: patientImport(() => import('@/features/profile/components/CheckUserPage')),
+  events: patientImport(withScreenSlices(() => import('@/features/events/components/EventsPage'))),
+  transactions: patientImport(withScreenSlices(() => import('@/features/operations/components/TransactionsPage'))),
+  myShare: patientImport(withScreenSlices(() => import('@/features/operations/components/MySharePage'))),
+  debts: patientImport(withScreenSlices(() => import('@/features/operations/components/DebtsPage'))),
+  people: patientImport(withScreenSlices(() => import('@/features/people/components/PeoplePage'))),
+  faq: patientImport(() => import('@/features/faq/components/FaqPage')),
+  notFound: patientImport(() => import('./shell/NotFoundPage')),
 };
 
 const SignInPage = lazy(screens.signIn);
@@ -71,6 +73,8 @@ export function preloadScreens(pathname: string, signedIn: boolean): void {
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // A screen whose code never arrived (patientImport gave up) or that failed to render.
+    errorElement: <ServerErrorPage />,
     children: [
       { path: '/', element: <Navigate to="/events" replace /> },
       { path: '/signin', element: <AnonymousOnly><SignInPage /></AnonymousOnly> },
@@ -92,7 +96,7 @@ export const routes: RouteObject[] = [
       { path: '/faq', element: <RequireAuth><FaqPage /></RequireAuth> },
     ],
   },
-  { element: <AppLayout notFound />, children: [{ path: '*', element: <CompleteProfileFirst><NotFoundPage /></CompleteProfileFirst> }] },
+  { element: <AppLayout notFound />, errorElement: <ServerErrorPage />, children: [{ path: '*', element: <CompleteProfileFirst><NotFoundPage /></CompleteProfileFirst> }] },
 ];
 
 export function createAppRouter() {
