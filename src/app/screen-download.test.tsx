@@ -5,10 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { aUser, initialLoadHandlers } from '../../tests/web/fixtures';
 import { server } from '../../tests/web/msw';
 import { renderApp } from '../../tests/web/render';
+import type * as PatientImport from './patient-import';
 
 // The real rule with its 120 s shrunk, so the test need not wait two minutes.
 vi.mock('./patient-import', async (original) => {
-  const real = await original<typeof import('./patient-import')>();
+  const real = await original<typeof PatientImport>();
   return { ...real, patientImport: <T,>(load: () => Promise<T>) => real.patientImport(load, { giveUpMs: 300, retryDelaysMs: [50, 50] }) };
 });
 vi.mock('@/features/faq/components/FaqPage', () => {
