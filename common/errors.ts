@@ -15,6 +15,14 @@ export const ERROR_MESSAGES = {
   payload_too_large: 'The request is too large',
   internal: 'An error has occurred. Service is temporarily down',
   empty_response: 'empty response',
+  // What the web app itself says when an answer is not what it asked for (specification §8).
+  id_not_specified: 'id not specified',
+  bad_response: 'bad response',
+  empty_events: 'empty events',
+  invalid_credentials: 'Invalid credentials',
+  id_not_specified_in_expenses: 'id not specified in expenses',
+  delete_transaction_failed: 'failed to delete transaction: {message}',
+  add_transaction_failed: 'error in addTransaction action',
   rate_limited: 'Too many requests. Please try again later.',
 
   // accounts

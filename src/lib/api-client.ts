@@ -52,6 +52,11 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A failure the web app finds itself in an answer (specification §8), in the shape of the server's. */
+export function clientError(code: ErrorCode): ApiError {
+  return { message: ERROR_MESSAGES[code], code, status: 0 };
+}
+
 export function isAborted(error: ApiError): boolean {
   return error.code === 'aborted';
 }

@@ -1,6 +1,6 @@
 import type { Contact } from '@common/contract/contacts';
 import type { CreateEventBody, Event, UpdateEventBody } from '@common/contract/events';
-import { api } from '@/lib/api-client';
+import { api, clientError } from '@/lib/api-client';
 
 /** How amounts of the open event are shown (DESIGN §3). */
 export type DisplayMode =
@@ -28,12 +28,22 @@ export function displayParams(mode: DisplayMode): { currency?: string } {
 }
 
 export const eventsApi = {
-  list: (params: { deleted?: boolean; currency?: string } = {}, signal?: AbortSignal) =>
-    api.get<Event[]>('/event/', { ...(params.deleted ? { deleted: '1' } : {}), ...(params.currency ? { currency: params.currency } : {}) }, signal),
-  get: (id: number, mode: DisplayMode, signal?: AbortSignal) =>
-    mode.kind === 'original'
-      ? api.get<Event>(`/event/${id}/original/`, undefined, signal)
-      : api.get<Event>(`/event/${id}/`, displayParams(mode), signal),
+  /** An answer that is not a list is 'empty events' (§8). */
+  list: async (params: { deleted?: boolean; currency?: string } = {}, signal?: AbortSignal) => {
+    const events = await api.get<Event[]>('/event/', { ...(params.deleted ? { deleted: '1' } : {}), ...(params.currency ? { currency: params.currency } : {}) }, signal);
+    if (!Array.isArray(events)) throw clientError('empty_events');
+    return events;
+  },
+  /** §7: an event answer must have an id ('bad response'); no id to ask for is 'id not specified' (§8). */
+  get: async (id: number, mode: DisplayMode, signal?: AbortSignal) => {
+    if (!id) throw clientError('id_not_specified');
+    const event =
+      mode.kind === 'original'
+        ? await api.get<Event>(`/event/${id}/original/`, undefined, signal)
+        : await api.get<Event>(`/event/${id}/`, displayParams(mode), signal);
+    if (typeof event !== 'object' || typeof (event as Partial<Event>).id !== 'number') throw clientError('bad_response');
+    return event;
+  },
   create: (body: CreateEventBody) => api.post<Event>('/event/', body),
   update: (id: number, body: UpdateEventBody) => api.put<Event>(`/event/${id}/`, body),
   contacts: (signal?: AbortSignal) => api.get<Contact[]>('/user/contacts/', undefined, signal),

@@ -1,6 +1,6 @@
 import type { PayoutResponse } from '@common/contract/events';
 import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
-import { api, request } from '@/lib/api-client';
+import { api, clientError, request } from '@/lib/api-client';
 
 /** The ledger calls of specification §7 that the operations feature makes. */
 
@@ -40,7 +40,8 @@ export function utcOffsetMinutes(date = new Date()): number {
 }
 
 /** `family`: every 'mine' figure is my event family's (the 'Whole family' toggle). */
-export function fetchExpensesCall(eventId: number, currency?: string, signal?: AbortSignal, family = false) {
+export async function fetchExpensesCall(eventId: number, currency?: string, signal?: AbortSignal, family = false) {
+  if (!eventId) throw clientError('id_not_specified_in_expenses');
   return api.get<ExpensesResponse>(
     '/operation/expenses/',
     { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}), ...(family ? { family: 'true' } : {}) },

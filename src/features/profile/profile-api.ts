@@ -1,10 +1,15 @@
 import type { OkResponse } from '@common/contract/auth';
 import type { ChangePasswordRequest, UpdateUserRequest, User } from '@common/contract/user';
-import { api } from '@/lib/api-client';
+import { api, clientError } from '@/lib/api-client';
 
 /** The signed-in user's own account (specification §7; shapes in common/contract/user.ts). */
 export const profileApi = {
-  me: () => api.get<User>('/user/me/'),
+  /** A profile answer without a user is 'Invalid credentials' (§8). */
+  me: async () => {
+    const user = await api.get<User>('/user/me/');
+    if (typeof user !== 'object' || typeof (user as Partial<User>).user !== 'number') throw clientError('invalid_credentials');
+    return user;
+  },
   update: (body: UpdateUserRequest) => api.put<User>('/v2/user/me/', body),
   remove: () => api.delete<OkResponse>('/v2/user/me/'),
   changePassword: (body: ChangePasswordRequest) => api.post<OkResponse>('/v2/user/password/', body),

@@ -385,6 +385,25 @@ describe('the transactions tab', () => {
     expect(screen.queryByText(/new$/)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'failed to delete transaction: This event has been deleted'],
+    ['ru', null],
+  ] as const)("says 'failed to delete transaction: …' with the server's reason when a delete is refused (%s)", async (language, text) => {
+    const op = anOperation({ id: 5, details: { description: 'Taxi' } });
+    signedInWithEvent(anEvent(), [op]);
+    server.use(http.delete('/app/api/v1/operation/:id/', () => HttpResponse.json({ error: 'x', code: 'event_deleted' }, { status: 400 })));
+    renderApp(PATH, { language });
+    await screen.findByText('Taxi');
+    const row = screen.getByTestId('transactions-feed').querySelector('article[data-op="5"]') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: language === 'en' ? 'Actions for this operation' : /Действия/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: language === 'en' ? 'Delete' : 'Удалить' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: language === 'en' ? 'Delete' : 'Удалить' }));
+    const alert = await screen.findByTestId('delete-error');
+    if (text) expect(alert).toHaveTextContent(text);
+    else expect(alert.textContent).toMatch(/^не удалось удалить операцию: .+/);
+  });
+
   it('deletes after a confirmation, folds the row to one line out of the count, and restores it', async () => {
     const op = anOperation({ id: 5, details: { description: 'Taxi' } });
     const earlierDeleted = anOperation({ id: 4, deleted: true, details: { description: 'Old fare' } });

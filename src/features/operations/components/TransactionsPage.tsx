@@ -4,6 +4,7 @@ import type { Operation } from '@common/contract/operations';
 import { OPERATIONS_PAGE_SIZE } from '../lib/limits';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
+import formStyles from '@/components/Form.module.css';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
 import { useCurrentEvent } from '@/features/events';
@@ -177,6 +178,7 @@ export default function TransactionsPage() {
   const feed = useAppSelector((s) => s.operations.feed);
   const [formOpen, setFormOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<Operation | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [moving, setMoving] = useState<Operation | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
@@ -296,6 +298,11 @@ export default function TransactionsPage() {
         )}
         {addButton}
       </div>
+      {deleteError && (
+        <p role="alert" className={formStyles.error} data-testid="delete-error">
+          {deleteError}
+        </p>
+      )}
       <div ref={container} className={styles.feed} data-tour="transactions-feed" data-testid="transactions-feed" aria-label={t('feed.feedLabel')} aria-busy={feed.moreStatus === 'loading'}>
         {body}
       </div>
@@ -306,7 +313,14 @@ export default function TransactionsPage() {
           text={t('feed.deleteText')}
           confirmLabel={t('feed.delete')}
           scheme="danger"
-          onSubmit={() => dispatch(deleteOperation(confirmDelete.id))}
+          onSubmit={async () => {
+            const result = await dispatch(deleteOperation(confirmDelete.id));
+            if (deleteOperation.rejected.match(result)) {
+              const failure = result.payload;
+              const reason = failure && failure.status > 0 ? t(`errors:${failure.code}`, { defaultValue: failure.message }) : t('common:serverError.down');
+              setDeleteError(t('errors:delete_transaction_failed', { message: reason }));
+            } else setDeleteError(null);
+          }}
           onClose={() => setConfirmDelete(null)}
         />
       )}

@@ -105,6 +105,18 @@ describe('the operation form', () => {
     expect(within(rowOf('Boris Ivanov')).queryByText(/owes|owed/)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'error in addTransaction action'],
+    ['ru', 'ошибка при добавлении операции'],
+  ] as const)("says '%s' when saving gets no answer, keeping the form", async (language, text) => {
+    server.use(http.post('/app/api/v1/operation/', () => HttpResponse.error()));
+    const { dialog } = await openForm(undefined, language);
+    await userEvent.type(amount(dialog), '10');
+    await save(dialog);
+    expect(await within(dialog).findByText(text)).toBeInTheDocument();
+    expect(amount(dialog)).toHaveValue('10');
+  });
+
   it('records an even purchase with a comma amount, an Idempotency-Key, and goes to the transactions tab', async () => {
     const posted = recordPosts();
     const { dialog, router } = await openForm(`/events/${EVENT_ID}`);

@@ -12,7 +12,7 @@ import formStyles from '@/components/Form.module.css';
 import { Modal } from '@/components/Modal';
 import { MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
-import type { ApiError } from '@/lib/api-client';
+import { clientError, type ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
 import { selectCurrentEvent } from '@/features/events';
 import { genderContext } from '@/lib/i18n';
@@ -138,8 +138,11 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
     if (createOperation.fulfilled.match(result)) {
       onClose();
       void navigate(`/events/${eventId}/transactions`);
-    } else if (result.payload) {
+    } else if (result.payload && result.payload.status > 0) {
       setServerError(result.payload);
+    } else {
+      // No answer from the server, or none that could be read (§8).
+      setServerError(clientError('add_transaction_failed'));
     }
   };
 
