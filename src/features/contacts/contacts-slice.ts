@@ -1,10 +1,11 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Contact, ContactListResponse } from '@common/contract/contacts';
 import { type ApiError, toApiError } from '@/lib/api-client';
+import type { LoadStatus } from '@/lib/load-status';
 import { loggedOut } from '../auth';
 import { contactsApi } from './contacts-api';
 
-export type ContactsStatus = 'idle' | 'loading' | 'success' | 'error';
+export type ContactsStatus = LoadStatus;
 
 export interface ContactsState {
   /** The contact book; the user is first, labelled 'me' (specification §3). */
@@ -82,6 +83,6 @@ export const contactsSlice = createSlice({
         state.items = action.payload;
       })
       // Specification §4: logout clears the contact list.
-      .addCase(loggedOut, () => initialState);
+      .addCase(loggedOut, () => ({ ...initialState, status: 'cleared' as const }));
   },
 });

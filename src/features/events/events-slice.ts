@@ -4,7 +4,8 @@ import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
 import { effectiveDisplay, eventsApi, type DisplayMode } from './events-api';
 
-export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
+export type { LoadStatus } from '@/lib/load-status';
+import type { LoadStatus } from '@/lib/load-status';
 
 /** Specification §4: the events list turns 'success' this long after its data arrives. */
 export const LIST_SUCCESS_DELAY_MS = 500;
@@ -341,7 +342,7 @@ export const eventsSlice = createSlice({
       .addCase(restoreEvent.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
       })
-      .addCase(loggedOut, () => initialState);
+      .addCase(loggedOut, () => ({ ...initialState, listStatus: 'cleared' as const, currentStatus: 'cleared' as const }));
   },
 });
 

@@ -2,12 +2,13 @@ import { createAsyncThunk, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { UpdateUserRequest, User } from '@common/contract/user';
 import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
+import type { LoadStatus } from '@/lib/load-status';
 import { profileApi } from './profile-api';
 
 /** The signed-in user as the server describes them (GET /user/me/). */
 export type Profile = User;
 
-export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
+export type { LoadStatus } from '@/lib/load-status';
 
 export interface ProfileState {
   user: Profile | null;
@@ -113,7 +114,7 @@ export const profileSlice = createSlice({
         state.status = state.user ? 'success' : 'error';
         state.error = action.payload ?? toApiError(action.error);
       })
-      .addCase(loggedOut, () => initialState)
+      .addCase(loggedOut, () => ({ ...initialState, status: 'cleared' as const }))
       .addMatcher(isAnyOf(acceptFamilyInvitation.fulfilled, dropFamilyInvitation.fulfilled), (state, action) => {
         state.user = action.payload;
       });

@@ -67,6 +67,8 @@ describe('the add-friend modal', () => {
     const { user, form } = await openAddFriend();
     await user.type(field(form, 'Phone'), '+7 916 555 44 33');
     expect(await within(form).findByText(/Nobody has an account with this phone yet/, {}, { timeout: 2000 })).toBeInTheDocument();
+    // §4's load state for it.
+    expect(form.querySelector('form')).toHaveAttribute('data-search', 'unregistered');
     // A typed '+' goes to the server, which reads the number as international.
     expect(book.searches).toEqual(['+79165554433']);
 

@@ -22,6 +22,8 @@ type Search =
   | { state: 'idle' }
   | { state: 'searching'; text: string }
   | { state: 'found'; text: string; result: UserSearchResponse }
+  /** Specification §4's load state for a phone nobody has an account with. */
+  | { state: 'unregistered'; text: string; result: UserSearchResponse }
   | { state: 'failed'; text: string; error: ApiError };
 
 export interface AddFriendModalProps {
@@ -66,7 +68,7 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
       setSearch({ state: 'searching', text });
       searchUser(text, true, controller.signal).then(
         (result) => {
-          setSearch({ state: 'found', text, result });
+          setSearch({ state: result.status === 'unregistered' ? 'unregistered' : 'found', text, result });
           // A registered person's own name is what they would be called. It fills the fields the
           // user has not typed in: empty ones, or ones still holding an earlier search's name.
           if (result.status === 'registered' && result.full_name) {
@@ -89,7 +91,7 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
     };
   }, [digits, text]);
 
-  const result = search.state === 'found' && search.text === text ? search.result : null;
+  const result = (search.state === 'found' || search.state === 'unregistered') && search.text === text ? search.result : null;
   const alreadyAdded = result !== null && result.status !== 'unregistered' && result.is_contact_exists;
   const nameless = result?.status === 'registered' && !result.full_name.trim();
   const searchError = search.state === 'failed' && search.text === text ? search.error : null;
@@ -122,7 +124,7 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
 
   return (
     <Modal title={t('addFriend.title')} onClose={onClose} size="sm" testId="add-friend">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-search={search.state}>
         <p className={styles.note}>{t('addFriend.note')}</p>
         <PhoneInput
           label={t('addFriend.phone')}

@@ -12,6 +12,7 @@ import { apiErrorText } from '../errors';
 import { AddFriendModal } from './AddFriendModal';
 import styles from './Contacts.module.css';
 import { PersonRow } from './PersonRow';
+import { notLoaded } from '@/lib/load-status';
 
 /**
  * The user-contact participants list (specification §2 'Other modals'): me first, labelled 'me',
@@ -30,7 +31,7 @@ export default function ContactBookModal({ onClose }: { onClose: () => void }) {
   const [failure, setFailure] = useState<ApiError | null>(null);
 
   useEffect(() => {
-    if (status === 'idle') void dispatch(fetchContacts());
+    if (notLoaded(status)) void dispatch(fetchContacts());
   }, [status, dispatch]);
 
   // The server lists me first already; sorting keeps that true for a list stored from elsewhere.

@@ -10,6 +10,7 @@ import { AddFriendModal, fetchContacts } from '@/features/contacts';
 import { pickerCandidates, SEARCH_DEBOUNCE_MS } from '../picker';
 import formStyles from '@/components/Form.module.css';
 import styles from './ParticipantPicker.module.css';
+import { notLoaded } from '@/lib/load-status';
 
 /**
  * My contact book from the contacts feature (loaded with the app, specification §4). Someone added
@@ -20,11 +21,11 @@ function useContacts() {
   const items = useAppSelector((s) => s.contacts.items);
   const status = useAppSelector((s) => s.contacts.status);
   useEffect(() => {
-    if (status === 'idle') void dispatch(fetchContacts());
+    if (notLoaded(status)) void dispatch(fetchContacts());
   }, [status, dispatch]);
   return {
     contacts: items,
-    status: status === 'idle' ? 'loading' : status,
+    status: notLoaded(status) ? 'loading' : status,
     retry: () => void dispatch(fetchContacts()),
   };
 }

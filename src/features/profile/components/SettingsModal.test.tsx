@@ -181,5 +181,8 @@ describe('the header of a signed-in user', () => {
     expect(loggedOut).toBe(1);
     expect(store.getState().contacts.items).toEqual([]);
     expect(store.getState().profile.user).toBeNull();
+    // §4: 'cleared' after logout, before any load.
+    expect(store.getState().profile.status).toBe('cleared');
+    expect(store.getState().contacts.status).toBe('cleared');
   });
 });
