@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
-import { errorAnswer, eventAnswer, eventsServer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
+import { errorAnswer, eventAnswer, eventsServer, makeEvent, participant, people, person, quietTabs, signedIn } from '../test-fixtures';
 
 const spaces = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -129,6 +129,31 @@ describe('the participants panel', () => {
     await waitFor(() => expect(bodies).toEqual([{ data: { contacts: [1, 2, 3, 4, 5] } }]));
     expect(await within(panel).findByTestId('participant-5')).toBeInTheDocument();
     expect(within(panel).queryByTestId('participant-picker')).not.toBeInTheDocument();
+  });
+
+  it('adds several contacts at once from the contact book modal, and says when all are added', async () => {
+    const signedInWithMore = [...Object.values(people), person(6, 'Ira Kim', '+79160000006')];
+    signedIn(signedInWithMore);
+    const after = familyEvent({ contacts: [...familyEvent().contacts, participant(people.zhenya, 3), participant(signedInWithMore[5]!, 4)] });
+    const bodies = captureUpdates(() => eventAnswer(after));
+    const panel = await openPanel(familyEvent());
+    await userEvent.click(within(panel).getByTestId('add-from-contacts'));
+    const modal = await screen.findByRole('dialog', { name: 'Add participants from contacts' });
+    // Everyone in the event is left out; the rest are a checkbox list.
+    expect(within(modal).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Женя Смирнов', 'Ira Kim']);
+    const add = within(modal).getByTestId('contact-participants-add');
+    expect(add).toBeDisabled();
+    await userEvent.click(within(modal).getByRole('checkbox', { name: 'Женя Смирнов' }));
+    await userEvent.click(within(modal).getByText('Ira Kim'));
+    expect(within(modal).getByText('2 selected')).toBeInTheDocument();
+    await userEvent.click(add);
+    await waitFor(() => expect(bodies).toEqual([{ data: { contacts: [1, 2, 3, 4, 5, 6] } }]));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add participants from contacts' })).not.toBeInTheDocument());
+    expect(await within(panel).findByTestId('participant-6')).toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByTestId('add-from-contacts'));
+    const again = await screen.findByRole('dialog', { name: 'Add participants from contacts' });
+    expect(within(again).getByText('all participants added')).toBeInTheDocument();
   });
 
   it('Cancel closes the picker without a change', async () => {

@@ -29,6 +29,7 @@ import { selectFamilies, selectParticipantMap, selectParticipants } from '../sel
 import { BalanceMessage } from './BalanceMessage';
 import { errorMessage } from './ErrorText';
 import { ParticipantName, participantName } from './ParticipantName';
+import { ContactParticipantsModal } from './ContactParticipantsModal';
 import { ParticipantPicker } from './ParticipantPicker';
 import styles from './ParticipantsPanel.module.css';
 
@@ -60,6 +61,7 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
   const [activeUid, setActiveUid] = useState<number | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [fromContacts, setFromContacts] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<EventParticipant | null>(null);
@@ -128,12 +130,13 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
     else setRemoving(person);
   };
 
-  const addSelected = async () => {
+  const addSelected = async (uids: readonly number[] = selected) => {
     setBusy(true);
-    const error = await save({ contacts: [...participants.map((p) => p.uid), ...selected] });
+    const error = await save({ contacts: [...participants.map((p) => p.uid), ...uids] });
     setBusy(false);
     if (!error) {
       setAdding(false);
+      setFromContacts(false);
       setSelected([]);
     }
   };
@@ -233,9 +236,22 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
             />
           </div>
         ) : (
-          <Button scheme="gray" block onClick={() => setAdding(true)} data-testid="add-participants">
-            {t('participants.add')}
-          </Button>
+          <div className={styles.addButtons}>
+            <Button scheme="gray" block onClick={() => setAdding(true)} data-testid="add-participants">
+              {t('participants.add')}
+            </Button>
+            <Button scheme="gray" block onClick={() => setFromContacts(true)} data-testid="add-from-contacts">
+              {t('participants.fromContacts')}
+            </Button>
+          </div>
+        )}
+        {fromContacts && (
+          <ContactParticipantsModal
+            taken={participants.map((p) => p.uid)}
+            busy={busy}
+            onAdd={(uids) => void addSelected(uids)}
+            onClose={() => setFromContacts(false)}
+          />
         )}
       </div>
       {removing && (
