@@ -27,6 +27,11 @@ const configSchema = z.object({
   /** How long one rates file may take to arrive before the source counts as unreachable. */
   RATES_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   SUPPORT_EMAIL: z.string().default('support@dolya.app'),
+  /**
+   * Specification §6 '(unless access checking is off)': off lets every participant regroup an
+   * event's families and remove people, for groups that want it; on, only the event's owner.
+   */
+  ACCESS_CHECKING: flag.default(true),
   /** Code requests one address may make an hour; the end-to-end server, where every browser is 127.0.0.1, raises it. */
   CODE_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** How long an SMS code stays valid; only the real-server test shortens it, to watch a code expire. */

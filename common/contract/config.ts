@@ -4,5 +4,7 @@ import { z } from 'zod';
 export const publicConfigResponse = z.object({
   /** SUPPORT_EMAIL: the footer's 'Contact us' address. */
   support_email: z.string(),
+  /** ACCESS_CHECKING: false lets every participant regroup families and remove people (§6). */
+  access_checking: z.boolean(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;

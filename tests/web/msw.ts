@@ -8,4 +8,4 @@ export const TEST_SUPPORT_EMAIL = 'help@dolya.test';
  * One msw server for the web suite; tests add handlers with `server.use(...)`. Unhandled requests
  * fail the test. The footer's configuration call is answered by default, since every screen makes it.
  */
-export const server = setupServer(http.get('/app/api/v1/config/', () => HttpResponse.json({ support_email: TEST_SUPPORT_EMAIL })));
+export const server = setupServer(http.get('/app/api/v1/config/', () => HttpResponse.json({ support_email: TEST_SUPPORT_EMAIL, access_checking: true })));

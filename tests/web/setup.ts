@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import '@/app/screen-slices';
 import { loadAllLanguages } from '@/lib/i18n';
+import { forgetPublicConfig } from '@/lib/public-config';
 import { server } from './msw';
 
 // Screens are lazily loaded chunks; the first import of one in a file can take over a second on a busy machine.
@@ -14,6 +15,7 @@ await loadAllLanguages();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  forgetPublicConfig();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

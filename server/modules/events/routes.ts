@@ -6,7 +6,7 @@ import { BODY_LIMITS } from '../../lib/body-limits';
 import { userIdOf } from '../../plugins/auth';
 import { createEvent, getEvent, listEvents, payout, updateEvent } from './service';
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db; accessChecking?: boolean }> = async (app, { db, accessChecking = true }) => {
   const auth = { onRequest: app.authenticate };
   app.get('/event/', { ...auth, schema: { querystring: eventListQuery, response: { 200: eventListResponse } } }, async (request) =>
     listEvents(db, userIdOf(request), { currency: request.query.currency, deleted: request.query.deleted === '1' }),
@@ -21,7 +21,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     getEvent(db, userIdOf(request), request.params.id, { original: true }),
   );
   app.put('/event/:id/', { ...auth, bodyLimit: BODY_LIMITS.picture, schema: { params: eventIdParams, body: updateEventBody, response: { 200: event } } }, async (request) =>
-    updateEvent(db, userIdOf(request), request.params.id, request.body),
+    updateEvent(db, userIdOf(request), request.params.id, request.body, { accessChecking }),
   );
   app.get(
     '/event/:id/payout/',

@@ -278,7 +278,20 @@ function requireOwner(event: EventRow, viewer: number): void {
   if (event.ownerId !== viewer && !event.dialogueKey) throw new DomainError('not_event_owner');
 }
 
-async function changeParticipants(tx: Queryable, event: EventRow, viewer: number, wanted: readonly number[]): Promise<void> {
+/**
+ * Who may regroup families and remove people (specification §6): the owner, or with access
+ * checking off (ACCESS_CHECKING=off, for groups that want it) any participant.
+ */
+export interface EventAccess {
+  accessChecking: boolean;
+}
+const CHECKED: EventAccess = { accessChecking: true };
+
+function requireArranger(event: EventRow, viewer: number, access: EventAccess): void {
+  if (access.accessChecking) requireOwner(event, viewer);
+}
+
+async function changeParticipants(tx: Queryable, event: EventRow, viewer: number, wanted: readonly number[], access: EventAccess): Promise<void> {
   const current = await participantsOf(tx, [event.id]);
   const have = new Set(current.map((p) => p.userId));
   const want = new Set(wanted);
@@ -290,7 +303,7 @@ async function changeParticipants(tx: Queryable, event: EventRow, viewer: number
     if (added.some((uid) => !known.has(uid))) throw new DomainError('user_not_found', 'contacts');
   }
   if (removed.length > 0) {
-    requireOwner(event, viewer);
+    requireArranger(event, viewer, access);
     if (event.dialogueKey || removed.some((p) => p.userId === event.ownerId)) throw new DomainError('forbidden', 'contacts');
     if (removed.some((p) => p.balance !== 0)) throw new DomainError('delete_user_with_debt', 'contacts');
     const withHistory = await peopleWithHistory(
@@ -330,8 +343,8 @@ async function changeParticipants(tx: Queryable, event: EventRow, viewer: number
   }
 }
 
-async function regroup(tx: Queryable, event: EventRow, viewer: number, groups: readonly (readonly number[])[]): Promise<void> {
-  requireOwner(event, viewer);
+async function regroup(tx: Queryable, event: EventRow, viewer: number, groups: readonly (readonly number[])[], access: EventAccess): Promise<void> {
+  requireArranger(event, viewer, access);
   const current = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
   const seen = new Set<number>();
   const rows: { uid: number; family: number; position: number }[] = [];
@@ -350,7 +363,7 @@ async function regroup(tx: Queryable, event: EventRow, viewer: number, groups: r
  * PUT /event/{id}/: `data` edits (name: any participant; image, currency, families and removing
  * people: the owner) or `del_date` (soft delete and restore: the owner). All in one transaction.
  */
-export async function updateEvent(db: Db, viewer: number, eventId: number, body: UpdateEventBody): Promise<Event> {
+export async function updateEvent(db: Db, viewer: number, eventId: number, body: UpdateEventBody, access: EventAccess = CHECKED): Promise<Event> {
   await db.transaction(async (tx) => {
     const event = await requireEvent(tx, eventId, viewer, true);
     if (body.del_date !== undefined) {
@@ -383,8 +396,8 @@ export async function updateEvent(db: Db, viewer: number, eventId: number, body:
       await reconvertEventOperations(tx, event.id, currency);
       set.currency = currency;
     }
-    if (data.contacts) await changeParticipants(tx, event, viewer, [...new Set(data.contacts)]);
-    if (data.families) await regroup(tx, event, viewer, data.families);
+    if (data.contacts) await changeParticipants(tx, event, viewer, [...new Set(data.contacts)], access);
+    if (data.families) await regroup(tx, event, viewer, data.families, access);
     if (Object.keys(set).length > 0) await updateEventRow(tx, event.id, set);
   });
   return getEvent(db, viewer, eventId);

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../../tests/web/fixtures';
 import { server, TEST_SUPPORT_EMAIL } from '../../../tests/web/msw';
 import { renderApp } from '../../../tests/web/render';
-import { forgetSupportEmail } from './SupportLink';
+import { forgetPublicConfig } from '@/lib/public-config';
 
-beforeEach(() => forgetSupportEmail());
+beforeEach(() => forgetPublicConfig());
 
 describe("the footer's 'Contact us'", () => {
   it('mails the address the server is configured with, signed out too', async () => {

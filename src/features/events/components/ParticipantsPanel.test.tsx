@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
@@ -80,6 +80,20 @@ describe('the participants panel', () => {
     expect(within(panel).queryByTestId('new-family')).not.toBeInTheDocument();
     expect(within(within(panel).getByTestId('participant-2')).getByText('Event owner')).toBeInTheDocument();
     expect(within(panel).getByText('Only the event owner can regroup families and remove people.')).toBeInTheDocument();
+  });
+
+  it('gives every participant drag handles and delete buttons when the server has access checking off (§6)', async () => {
+    server.use(http.get('/app/api/v1/config/', () => HttpResponse.json({ support_email: 'help@dolya.test', access_checking: false })));
+    const event = familyEvent({
+      owner: 2,
+      isUserOwner: false,
+      contacts: familyEvent().contacts.map((c) => ({ ...c, is_owner: c.uid === 2 })),
+    });
+    const panel = await openPanel(event);
+    await waitFor(() => expect(within(panel).queryAllByRole('button', { name: /to another family/ }).length).toBeGreaterThan(0));
+    // Anyone but the owner and me can be removed.
+    expect(within(panel).queryAllByTestId(/^remove-/).map((b) => b.dataset.testid)).toEqual(['remove-3', 'remove-4']);
+    expect(within(panel).queryByText('Only the event owner can regroup families and remove people.')).not.toBeInTheDocument();
   });
 
   it("refuses to remove someone with a debt: 'It's not possible to delete the user with a debt'", async () => {

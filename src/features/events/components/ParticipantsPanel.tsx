@@ -22,6 +22,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Button } from '@/components/Button';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { ApiError } from '@/lib/api-client';
+import { usePublicConfig } from '@/lib/public-config';
 import { useAutoStartTour } from '@/features/tours';
 import { updateEvent } from '../events-slice';
 import { familyKeyboardCoordinates, moveToFamily, sumBalances, type FamilyTarget } from '../families';
@@ -55,7 +56,10 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
   const families = useAppSelector(selectFamilies);
   const dialogue = event.quasi_event_name !== null;
   const owner = event.isUserOwner;
-  const canArrange = owner && !dialogue && participants.length > 1;
+  // §6: the owner arranges families and removes people, or anyone when access checking is off.
+  const config = usePublicConfig();
+  const arranger = owner || config?.access_checking === false;
+  const canArrange = arranger && !dialogue && participants.length > 1;
 
   const [pending, setPending] = useState<number[][] | null>(null);
   const [activeUid, setActiveUid] = useState<number | null>(null);
@@ -193,7 +197,7 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
                         draggable={canArrange}
                         dragging={activeUid === uid}
                         tourDrag={index === 0 && uid === members[0]}
-                        removable={owner && !dialogue && !person.is_owner && !person.is_me}
+                        removable={arranger && !dialogue && !person.is_owner && !person.is_me}
                         onRemove={() => askRemove(person)}
                       />
                     ) : null;
@@ -211,7 +215,7 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
             </DragOverlay>
           </DndContext>
         )}
-        <p className={styles.hint}>{canArrange ? t('participants.dragHint') : !dialogue && !owner ? t('participants.ownerOnlyHint') : null}</p>
+        <p className={styles.hint}>{canArrange ? t('participants.dragHint') : !dialogue && !arranger ? t('participants.ownerOnlyHint') : null}</p>
         {message && (
           <p role="alert" className={styles.alert} data-testid="participants-message">
             {message}
