@@ -164,33 +164,31 @@ export function sanitizeMoneyInput(text: string, currency = 'RUB'): string {
 export interface FormatMoneyOptions {
   /** Show '+' on positive amounts (balances), '-' always shows on negative ones. */
   sign?: boolean;
-  /** Add the ISO code ('1 234,50 RUB', 'RUB 1,234.50'). */
+  /** Add the ISO code ('1 234,50 RUB' in Russian, 'RUB 1 234,50' in English). */
   code?: boolean;
 }
 
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU' };
-const formatters = new Map<string, Intl.NumberFormat>();
+/** Specification §9: amounts are written the ru-RU way in both languages: '1 093,29'. */
+const NUMBER_LOCALE = 'ru-RU';
+const formatters = new Map<number, Intl.NumberFormat>();
 
 /**
- * An amount for the screen: grouped digits and exactly the currency's decimals in the reader's
- * locale ('1,234.50' in English, '1 234,50' in Russian; Intl puts a no-break space between the
- * groups so an amount never wraps). The exact decimal string goes to Intl, not a double, so even
- * the largest safe amount prints every digit.
+ * An amount for the screen: digits grouped by a no-break space (so an amount never wraps), a
+ * decimal comma and exactly the currency's decimals, in both languages (§9: '1 093,29'); the code
+ * goes where each language puts it ('RUB 1 093,29', '1 093,29 RUB'). The exact decimal string goes
+ * to Intl, not a double, so even the largest safe amount prints every digit.
  */
 export function formatMoney(minor: number, currency: string, locale: Locale, opts: FormatMoneyOptions = {}): string {
   const exponent = currencyExponent(currency);
-  const key = `${locale}|${currency}|${opts.sign ? 1 : 0}|${opts.code ? 1 : 0}`;
-  let formatter = formatters.get(key);
+  let formatter = formatters.get(exponent);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], {
-      ...(opts.code ? { style: 'currency', currency, currencyDisplay: 'code' } : { style: 'decimal' }),
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-      signDisplay: opts.sign ? 'exceptZero' : 'auto',
-    });
-    formatters.set(key, formatter);
+    formatter = new Intl.NumberFormat(NUMBER_LOCALE, { style: 'decimal', minimumFractionDigits: exponent, maximumFractionDigits: exponent, signDisplay: 'never' });
+    formatters.set(exponent, formatter);
   }
-  return formatter.format(minorToDecimalString(minor, currency) as Intl.StringNumericLiteral);
+  const digits = formatter.format(minorToDecimalString(Math.abs(minor), currency) as Intl.StringNumericLiteral);
+  const sign = minor < 0 ? '-' : opts.sign && minor > 0 ? '+' : '';
+  if (!opts.code) return `${sign}${digits}`;
+  return locale === 'ru' ? `${sign}${digits}\u00a0${currency}` : `${sign}${currency}\u00a0${digits}`;
 }
 
 export type MoneyMessageType = 'accrual' | 'debit' | 'neutral';

@@ -64,7 +64,7 @@ describe('the FAQ page', () => {
     const even = screen.getByText('Even purchase').closest('details')!;
     await user.click(screen.getByText('Even purchase'));
     expect(even.open).toBe(true);
-    expect(within(even).getByText(/33\.34, 33\.33 and 33\.33/)).toBeVisible();
+    expect(within(even).getByText(/33,34, 33,33 and 33,33/)).toBeVisible();
     expect(within(even).getByText('Example')).toBeInTheDocument();
     await user.click(screen.getByText('Even purchase'));
     expect(even.open).toBe(false);
@@ -127,7 +127,7 @@ describe('the worked examples', () => {
     const text = (id: string) => examples(lang)[id]!.example!;
     const list = (values: string[]) => (lang === 'en' ? `${values.slice(0, -1).join(', ')} and ${values.at(-1)}` : `${values.slice(0, -1).join(', ')} и ${values.at(-1)}`);
 
-    it(`in ${lang}: an even split of 100.00 among three`, () => {
+    it(`in ${lang}: an even split of 100,00 among three`, () => {
       const parts = [...splitEqually(10000, [1, 2, 3]).values()].map((m) => money(m));
       expect(text('even')).toContain(list(parts));
     });

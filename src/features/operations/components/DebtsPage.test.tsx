@@ -45,9 +45,9 @@ describe('the debts tab', () => {
     expect(cards[0]).toHaveTextContent('Whole family: Gleb Orlov, Вера Петрова');
     expect(cards[0]).toHaveTextContent('pays');
     expect(cards[0]).toHaveTextContent('Whole family: me, Boris Ivanov');
-    expect(words(within(cards[0]!).getByTestId('transfer-amount').textContent)).toBe('RUB 2,200.00');
+    expect(words(within(cards[0]!).getByTestId('transfer-amount').textContent)).toBe('RUB 2 200,00');
     expect(cards[0]).toHaveTextContent('You receive');
-    expect(words(within(cards[1]!).getByTestId('transfer-amount').textContent)).toBe('RUB 1,300.50');
+    expect(words(within(cards[1]!).getByTestId('transfer-amount').textContent)).toBe('RUB 1 300,50');
     expect(cards[1]).not.toHaveTextContent('You receive');
     expect(document.querySelector('[data-tour="settle-plan"]')).toContainElement(cards[0]!);
   });
@@ -100,7 +100,7 @@ describe('the debts tab', () => {
     const { store } = renderApp(PATH);
     await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
     store.dispatch({ type: 'events/displayModeSet', payload: { id: EVENT_ID, mode: { kind: 'currency', currency: 'EUR' } } });
-    await waitFor(() => expect(words(screen.getByTestId('transfer-amount').textContent)).toBe('≈EUR 21.45'));
+    await waitFor(() => expect(words(screen.getByTestId('transfer-amount').textContent)).toBe('≈EUR 21,45'));
     await userEvent.click(screen.getByRole('button', { name: 'Payback' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body.details).toMatchObject({ amount: 2200, currency: 'RUB', payer: GLEB });
@@ -149,8 +149,8 @@ describe('the debts tab', () => {
     const list = await screen.findByTestId('plain-debts');
     const debts = within(list).getAllByTestId('transfer');
     expect(debts.map((d) => [d.getAttribute('data-from'), d.getAttribute('data-to'), words(within(d).getByTestId('transfer-amount').textContent)])).toEqual([
-      [String(VERA), String(ME), 'RUB 1,000.00'],
-      [String(GLEB), String(ME), 'RUB 1,200.50'],
+      [String(VERA), String(ME), 'RUB 1 000,00'],
+      [String(GLEB), String(ME), 'RUB 1 200,50'],
     ]);
     expect(asked).toEqual([String(EVENT_ID)]);
     await userEvent.click(within(debts[1]!).getByRole('button', { name: 'Payback' }));

@@ -86,7 +86,7 @@ describe('the transactions tab', () => {
       }),
       anOperation({
         id: 2,
-        details: { description: 'Museum', amount: 5250.5, original_amount: 50, original_currency: 'EUR', rate: '105.01', date: '2026-11-21T08:00:00.000Z' },
+        details: { description: 'Museum', amount: 5250.5, original_amount: 50, original_currency: 'EUR', rate: '105,01', date: '2026-11-21T08:00:00.000Z' },
         participants: [
           { uid: ME, paid: 5250.5, share: 1312.63, effect: 3937.87 },
           { uid: BORIS, paid: 0, share: 1312.63, effect: -1312.63 },
@@ -105,14 +105,14 @@ describe('the transactions tab', () => {
     expect(payback).toHaveTextContent('Payback');
     expect(payback).toHaveTextContent('received');
     expect(payback).toHaveTextContent('Paid back by Boris Ivanov to me');
-    expect(within(payback!).getByTestId('op-effect')).toHaveTextContent('your balance -RUB 500.00');
+    expect(within(payback!).getByTestId('op-effect')).toHaveTextContent('your balance -RUB 500,00');
     expect(within(payback!).getByTestId('op-effect')).toHaveAttribute('data-money', 'debit');
 
-    expect(within(museum!).getByTestId('op-amount')).toHaveTextContent('EUR 50.00');
-    expect(museum).toHaveTextContent('RUB 5,250.50 in the event currency');
+    expect(within(museum!).getByTestId('op-amount')).toHaveTextContent('EUR 50,00');
+    expect(museum).toHaveTextContent('RUB 5 250,50 in the event currency');
     expect(museum).toHaveTextContent('even');
     expect(museum).toHaveTextContent('Paid by me for me, Boris Ivanov and 2 more');
-    expect(within(museum!).getByTestId('op-effect')).toHaveTextContent('your balance +RUB 3,937.87');
+    expect(within(museum!).getByTestId('op-effect')).toHaveTextContent('your balance +RUB 3 937,87');
 
     expect(comment).toHaveTextContent('Вера Петрова');
     expect(comment).toHaveTextContent('Who drives?');
@@ -162,7 +162,7 @@ describe('the transactions tab', () => {
       expect(within(row!).queryByTestId('op-effect')).not.toBeInTheDocument();
       expect(row).toHaveTextContent(none);
     }
-    expect(within(bought!).getByTestId('op-amount')).toHaveTextContent(language === 'en' ? 'RUB 900.00' : '900,00 RUB');
+    expect(within(bought!).getByTestId('op-amount')).toHaveTextContent(language === 'en' ? 'RUB 900,00' : '900,00 RUB');
     expect(bought).toHaveTextContent(museum);
     expect(repaid).toHaveTextContent(payback);
     expect(tickets).toHaveTextContent('Tickets');
@@ -211,7 +211,7 @@ describe('the transactions tab', () => {
       id: 4,
       kind: 'comment',
       status: null,
-      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 3622.34 RUB', payer: null, author: BORIS },
+      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 3622,34 RUB', payer: null, author: BORIS },
       participants: [],
       request: { to: ME, amounts: [{ amount: 3622.34, currency: 'RUB' }], paid: [{ amount: 1000, currency: 'RUB' }], settled: false },
     });
@@ -219,7 +219,7 @@ describe('the transactions tab', () => {
       id: 3,
       kind: 'comment',
       status: null,
-      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 100.00 RUB', payer: null, author: ME },
+      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 100,00 RUB', payer: null, author: ME },
       participants: [],
       request: { to: GLEB, amounts: [{ amount: 100, currency: 'RUB' }], paid: [{ amount: 100, currency: 'RUB' }], settled: true },
     });
@@ -253,9 +253,9 @@ describe('the transactions tab', () => {
     renderApp(PATH);
     await screen.findByText('Dinner');
     const row = rows()[0] as HTMLElement;
-    expect(within(row).getByTestId('op-amount')).toHaveTextContent('RUB 4,000.00');
-    expect(row).toHaveTextContent("≈EUR 40.40 at the rate of 1 May 2024");
-    expect(within(row).getByTestId('op-effect')).toHaveTextContent('your balance ≈+EUR 30.30');
+    expect(within(row).getByTestId('op-amount')).toHaveTextContent('RUB 4 000,00');
+    expect(row).toHaveTextContent("≈EUR 40,40 at the rate of 1 May 2024");
+    expect(within(row).getByTestId('op-effect')).toHaveTextContent('your balance ≈+EUR 30,30');
   });
 
   it('groups by day and speaks Russian, plurals included', async () => {
