@@ -164,7 +164,7 @@ test.describe('guided tours and the FAQ page', () => {
     await expect(tourStep(page)).toHaveCount(0);
 
     await page.getByText('Even purchase').click();
-    await expect(page.getByText(/33\.34, 33\.33 and 33\.33/)).toBeVisible();
+    await expect(page.getByText(/33,34, 33,33 and 33,33/)).toBeVisible();
 
     await page.getByRole('button', { name: 'Restart the tours' }).click();
     await expect(page).toHaveURL(/\/events$/);
