@@ -139,23 +139,23 @@ function ReceivedInvitations({ invitations, onFailure }: { invitations: readonly
   return (
     <div data-testid="family-received">
       <h4 className={styles.subtitle}>{t('family.receivedTitle')}</h4>
-      <ul className={styles.list} aria-label={t('family.receivedTitle')}>
-        {invitations.map((i) => (
-          <PersonRow key={i.id} person={i.person} testId={`family-invitation-${i.id}`}>
-            <span className={styles.invitation}>
-              <span className={styles.invitationText}>{t('family.invitedYou', { name: i.person.name })}</span>
-              <span className={styles.buttons}>
-                <Button onClick={() => void run('accept', i.id)} disabled={busy !== null} aria-busy={busy === i.id} data-testid={`family-accept-${i.id}`}>
-                  {t('family.accept')}
-                </Button>
-                <Button scheme="gray" onClick={() => void run('drop', i.id)} disabled={busy !== null} data-testid={`family-decline-${i.id}`}>
-                  {t('family.decline')}
-                </Button>
-              </span>
-            </span>
-          </PersonRow>
-        ))}
-      </ul>
+      {invitations.map((i) => (
+        // The person on their own row, the words and the buttons under it: a phone has no room beside a name.
+        <div key={i.id} className={styles.invitationCard} data-testid={`family-invitation-${i.id}`}>
+          <ul className={styles.list}>
+            <PersonRow person={i.person} />
+          </ul>
+          <p className={styles.invitationText}>{t('family.invitedYou', { name: i.person.name })}</p>
+          <div className={styles.buttons}>
+            <Button onClick={() => void run('accept', i.id)} disabled={busy !== null} aria-busy={busy === i.id} data-testid={`family-accept-${i.id}`}>
+              {t('family.accept')}
+            </Button>
+            <Button scheme="gray" onClick={() => void run('drop', i.id)} disabled={busy !== null} data-testid={`family-decline-${i.id}`}>
+              {t('family.decline')}
+            </Button>
+          </div>
+        </div>
+      ))}
     </div>
   );
 }
