@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { ERROR_MESSAGES, type ErrorCode } from '@common/errors';
+import { API_BASE } from './api-paths';
 
 /** A failure as the store keeps it: plain data, serialisable, translated by code on screen. */
 export interface ApiError {
@@ -9,13 +10,7 @@ export interface ApiError {
   field?: string;
 }
 
-export const API_BASE = '/app/api';
-
-/** Specification §7: every path goes under /app/api with /v1 inserted unless it already names v2. */
-export function apiPath(path: string): string {
-  const p = path.startsWith('/') ? path : `/${path}`;
-  return p.includes('v2') ? `${API_BASE}${p}` : `${API_BASE}/v1${p}`;
-}
+export { API_BASE, apiPath } from './api-paths';
 
 let onUnauthorized: (() => void) | null = null;
 /** The store registers what a 401 does (log out); kept out of this module to avoid a cycle. */

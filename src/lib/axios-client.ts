@@ -6,13 +6,8 @@
 import axios, { type AxiosInstance } from 'axios';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@common/errors';
 import type { ApiError } from './api-client';
+import { versioned } from './api-paths';
 import { tokenStorage } from './storage';
-
-/** Specification §7: every path goes under /app/api with /v1 inserted unless it already names v2. */
-export function versioned(path: string): string {
-  const p = path.startsWith('/') ? path : `/${path}`;
-  return p.includes('v2') ? p : `/v1${p}`;
-}
 
 /** Query parameters as the server reads them: absent values left out, the rest as strings, dates as ISO 8601. */
 function queryString(params?: Record<string, unknown>): string {

@@ -37,6 +37,21 @@ export async function deleteCode(db: Queryable, id: number): Promise<void> {
   await db.delete(authCodes).where(eq(authCodes.id, id));
 }
 
+/** The newest code of a phone and purpose, whatever its state: only it may ever be used. */
+async function newestCodeId(db: Queryable, phone: string, purpose: CodePurpose): Promise<number | null> {
+  const [latest] = await db
+    .select({ id: authCodes.id })
+    .from(authCodes)
+    .where(and(eq(authCodes.phone, phone), eq(authCodes.purpose, purpose)))
+    .orderBy(desc(authCodes.id))
+    .limit(1);
+  return latest?.id ?? null;
+}
+
+/** A code that may still be tried: not used, not expired, attempts left. */
+const stillLive = (id: number, maxAttempts: number, now: Date) =>
+  and(eq(authCodes.id, id), isNull(authCodes.usedAt), gt(authCodes.expiresAt, now), lt(authCodes.attempts, maxAttempts));
+
 /**
  * Uses up one attempt on the newest live code and returns its id and hash, or null when there is
  * no code that may still be tried (none, used, expired, or out of attempts). The attempt is
@@ -49,24 +64,12 @@ export async function spendCodeAttempt(
   maxAttempts: number,
   now: Date,
 ): Promise<{ id: number; codeHash: string } | null> {
-  const [latest] = await db
-    .select({ id: authCodes.id })
-    .from(authCodes)
-    .where(and(eq(authCodes.phone, phone), eq(authCodes.purpose, purpose)))
-    .orderBy(desc(authCodes.id))
-    .limit(1);
-  if (!latest) return null;
+  const id = await newestCodeId(db, phone, purpose);
+  if (id === null) return null;
   const [row] = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(authCodes.id, latest.id),
-        isNull(authCodes.usedAt),
-        gt(authCodes.expiresAt, now),
-        lt(authCodes.attempts, maxAttempts),
-      ),
-    )
+    .where(stillLive(id, maxAttempts, now))
     .returning({ id: authCodes.id, codeHash: authCodes.codeHash });
   return row ?? null;
 }
@@ -79,14 +82,10 @@ export async function findLiveCode(
   maxAttempts: number,
   now: Date,
 ): Promise<{ id: number; expiresAt: Date } | null> {
-  const [latest] = await db
-    .select({ id: authCodes.id, expiresAt: authCodes.expiresAt, usedAt: authCodes.usedAt, attempts: authCodes.attempts })
-    .from(authCodes)
-    .where(and(eq(authCodes.phone, phone), eq(authCodes.purpose, purpose)))
-    .orderBy(desc(authCodes.id))
-    .limit(1);
-  if (!latest || latest.usedAt || latest.expiresAt <= now || latest.attempts >= maxAttempts) return null;
-  return { id: latest.id, expiresAt: latest.expiresAt };
+  const id = await newestCodeId(db, phone, purpose);
+  if (id === null) return null;
+  const [row] = await db.select({ id: authCodes.id, expiresAt: authCodes.expiresAt }).from(authCodes).where(stillLive(id, maxAttempts, now));
+  return row ?? null;
 }
 
 /** Marks a code used; false when another request used it first. */
