@@ -5,8 +5,7 @@ import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import { PersonRow } from '@/features/contacts';
-import styles from './ContactParticipantsModal.module.css';
+import { ContactChecklist } from '@/features/contacts';
 
 /**
  * The "add user-contact participants" modal (specification §2): my contact book as a checkbox
@@ -53,16 +52,14 @@ export function ContactParticipantsModal({
       {candidates.length === 0 ? (
         <p className={formStyles.hint}>{t('picker.allAdded')}</p>
       ) : (
-        <>
-          <ul className={styles.list} aria-label={t('participants.fromContactsTitle')}>
-            {candidates.map((c) => (
-              <PersonRow key={c.uid} person={c} pick testId={`contact-participant-${c.uid}`}>
-                <input type="checkbox" className={styles.check} checked={picked.includes(c.uid)} onChange={() => toggle(c.uid)} aria-label={c.name} />
-              </PersonRow>
-            ))}
-          </ul>
-          <p className={styles.count}>{t('picker.selected', { count: picked.length })}</p>
-        </>
+        <ContactChecklist
+          contacts={candidates}
+          picked={picked}
+          onToggle={toggle}
+          label={t('participants.fromContactsTitle')}
+          countText={t('picker.selected', { count: picked.length })}
+          testIdPrefix="contact-participant"
+        />
       )}
     </Modal>
   );

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import formStyles from '@/components/Form.module.css';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import { apiErrorText, PersonRow } from '@/features/contacts';
+import { apiErrorText, ContactChecklist, PersonRow } from '@/features/contacts';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { acceptFamilyInvitation, dropFamilyInvitation, updateProfile } from '../profile-slice';
 import styles from './FamilySection.module.css';
@@ -321,11 +321,11 @@ function AddFamilyParticipantsModal({
   const { t } = useTranslation('contacts');
   const contacts = useAppSelector((s) => s.contacts.items);
   const candidates = contacts.filter((c) => !c.is_me && !taken.includes(c.phone));
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<number[]>([]);
   const tooManyPicked = picked.length > FAMILY_SELECTION_MAX;
   const overFamily = already + picked.length > FAMILY_MEMBERS_MAX;
 
-  const toggle = (phone: string) => setPicked((old) => (old.includes(phone) ? old.filter((p) => p !== phone) : [...old, phone]));
+  const toggle = (uid: number) => setPicked((old) => (old.includes(uid) ? old.filter((u) => u !== uid) : [...old, uid]));
 
   return (
     <Modal
@@ -339,7 +339,7 @@ function AddFamilyParticipantsModal({
             {t('family.cancel')}
           </Button>
           <Button
-            onClick={() => onAdd(candidates.filter((c) => picked.includes(c.phone)))}
+            onClick={() => onAdd(candidates.filter((c) => picked.includes(c.uid)))}
             disabled={picked.length === 0 || tooManyPicked}
             data-testid="family-add-confirm"
           >
@@ -352,15 +352,15 @@ function AddFamilyParticipantsModal({
         {candidates.length === 0 ? (
           <p className={formStyles.hint}>{t('family.noCandidates')}</p>
         ) : (
-          <ul className={styles.list} aria-label={t('family.addTitle')}>
-            {candidates.map((c) => (
-              <PersonRow key={c.uid} person={c} testId={`family-candidate-${c.uid}`} pick>
-                <input type="checkbox" className={styles.check} checked={picked.includes(c.phone)} onChange={() => toggle(c.phone)} aria-label={c.name} />
-              </PersonRow>
-            ))}
-          </ul>
+          <ContactChecklist
+            contacts={candidates}
+            picked={picked}
+            onToggle={toggle}
+            label={t('family.addTitle')}
+            countText={t('family.selected', { count: picked.length })}
+            testIdPrefix="family-candidate"
+          />
         )}
-        <p className={styles.count}>{t('family.selected', { count: picked.length })}</p>
         {overFamily && (
           <p className={formStyles.error} role="alert">
             {t('errors:family_too_big')}
