@@ -169,6 +169,8 @@ test.describe('accessibility', () => {
       localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
     });
     await page.goto('/signin');
+    // The form is rendered by a lazily loaded screen: Tab pressed before it exists only cycles the empty page.
+    await expect(page.locator('input[name="phone"]')).toBeVisible();
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('type') ?? document.activeElement?.tagName);
     // Tab to the phone field, type, tab to the password, type, Enter submits.
     for (let i = 0; i < 15 && (await focused()) !== 'phone'; i++) await page.keyboard.press('Tab');
