@@ -65,6 +65,8 @@ export const ERROR_MESSAGES = {
   participants_too_few: 'an operation needs two or more participants',
   amount_too_small: 'amount must be above the minimum',
   amount_invalid: 'amount is not a valid number',
+  amount_thousands: 'Did you mean {grouped}? Write amounts without thousands separators: a comma or a dot starts the decimals',
+  amount_decimals: 'too many digits after the decimal separator for this currency',
   remainder_negative: 'sum remainder must not be negative',
   parts_do_not_sum: 'the parts must add up to the amount',
   dialogue_exists: 'dialogue already exists',

@@ -13,6 +13,7 @@ import {
   parseRate,
   rateToString,
   sanitizeMoneyInput,
+  ungroupedDigits,
   toMinor,
 } from './money';
 
@@ -91,11 +92,25 @@ describe('parseMoneyInput', () => {
   });
 
   it('allows at most the currency decimals', () => {
-    expect(parseMoneyInput('1.234', 'RUB')).toEqual({ ok: false, code: 'amount_invalid' });
-    expect(parseMoneyInput('1.5', 'JPY')).toEqual({ ok: false, code: 'amount_invalid' });
+    expect(parseMoneyInput('1.2345', 'RUB')).toEqual({ ok: false, code: 'amount_decimals' });
+    expect(parseMoneyInput('1.5', 'JPY')).toEqual({ ok: false, code: 'amount_decimals' });
     expect(parseMoneyInput('1500', 'JPY')).toEqual({ ok: true, minor: 1500 });
     expect(parseMoneyInput('1,234', 'KWD')).toEqual({ ok: true, minor: 1234 });
-    expect(parseMoneyInput('1,2345', 'KWD')).toEqual({ ok: false, code: 'amount_invalid' });
+    expect(parseMoneyInput('1,2345', 'KWD')).toEqual({ ok: false, code: 'amount_decimals' });
+  });
+
+  it('asks about a comma or dot before groups of three digits instead of reading it as decimals', () => {
+    expect(parseMoneyInput('3,000', 'RUB')).toEqual({ ok: false, code: 'amount_thousands' });
+    expect(parseMoneyInput('1.234', 'RUB')).toEqual({ ok: false, code: 'amount_thousands' });
+    expect(parseMoneyInput('12,500', 'EUR')).toEqual({ ok: false, code: 'amount_thousands' });
+    expect(parseMoneyInput('1,000,000', 'RUB')).toEqual({ ok: false, code: 'amount_thousands' });
+    expect(parseMoneyInput('1.000.000', 'KWD')).toEqual({ ok: false, code: 'amount_thousands' });
+    expect(parseMoneyInput('3,000', 'JPY')).toEqual({ ok: false, code: 'amount_thousands' });
+    // Not thousands: a group of other than three digits, or four digits before the separator.
+    expect(parseMoneyInput('3,00', 'RUB')).toEqual({ ok: true, minor: 300 });
+    expect(parseMoneyInput('1234,567', 'RUB')).toEqual({ ok: false, code: 'amount_decimals' });
+    expect(ungroupedDigits('1,000,000')).toBe('1000000');
+    expect(ungroupedDigits('0.500')).toBe('500');
   });
 
   it('allows at most 16 characters', () => {
@@ -132,29 +147,31 @@ describe('parseMoneyInput', () => {
 
 describe('sanitizeMoneyInput', () => {
   it('keeps what a money field may hold while typing', () => {
-    expect(sanitizeMoneyInput('12a3,456', 'RUB')).toBe('123,45');
-    expect(sanitizeMoneyInput('1.2.3', 'RUB')).toBe('1.23');
-    expect(sanitizeMoneyInput('007', 'RUB')).toBe('7');
-    expect(sanitizeMoneyInput('0', 'RUB')).toBe('0');
-    expect(sanitizeMoneyInput('0,5', 'RUB')).toBe('0,5');
-    expect(sanitizeMoneyInput(',5', 'RUB')).toBe('0,5');
-    expect(sanitizeMoneyInput('-1 234', 'RUB')).toBe('1234');
-    expect(sanitizeMoneyInput('12,5', 'JPY')).toBe('125');
-    expect(sanitizeMoneyInput('1,2345', 'KWD')).toBe('1,234');
-    expect(sanitizeMoneyInput('12345678901234567890')).toBe('1234567890123456');
+    expect(sanitizeMoneyInput('12a3,456')).toBe('123,456');
+    expect(sanitizeMoneyInput('3,000')).toBe('3,000');
+    expect(sanitizeMoneyInput('1.2.3')).toBe('1.2.3');
+    expect(sanitizeMoneyInput('007')).toBe('7');
+    expect(sanitizeMoneyInput('0')).toBe('0');
+    expect(sanitizeMoneyInput('0,5')).toBe('0,5');
+    expect(sanitizeMoneyInput(',5')).toBe('0,5');
+    expect(sanitizeMoneyInput('-1 234')).toBe('1234');
+    expect(sanitizeMoneyInput('12,5')).toBe('12,5');
+    expect(sanitizeMoneyInput('12345678901234567890')).toBe('12345678901234567890');
     expect(sanitizeMoneyInput('')).toBe('');
   });
 
-  it('always leaves a prefix of a valid amount', () => {
+  it('never drops a typed digit, and what it keeps is either an amount or refused with a reason', () => {
+    const currencies = ['RUB', 'JPY', 'KWD'];
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('0', '1', '9', '.', ',', 'a', ' ', '-') }), (text) => {
-        const kept = sanitizeMoneyInput(text, 'RUB');
-        expect(kept.length).toBeLessThanOrEqual(16);
+      fc.property(fc.string({ unit: fc.constantFrom('0', '1', '9', '.', ',', 'a', ' ', '-') }), fc.constantFrom(...currencies), (text, currency) => {
+        const kept = sanitizeMoneyInput(text);
+        const digits = (s: string) => s.replace(/\D/g, '').replace(/^0+/, '');
+        expect(digits(kept)).toBe(digits(text));
+        expect(sanitizeMoneyInput(kept)).toBe(kept);
         if (kept !== '') {
-          const result = parseMoneyInput(kept, 'RUB', { allowZero: true });
-          expect(result.ok).toBe(true);
+          const result = parseMoneyInput(kept, currency, { allowZero: true });
+          if (!result.ok) expect(['amount_invalid', 'amount_decimals', 'amount_thousands']).toContain(result.code);
         }
-        expect(sanitizeMoneyInput(kept, 'RUB')).toBe(kept);
       }),
     );
   });

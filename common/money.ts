@@ -115,18 +115,19 @@ export function parseMoneyInput(text: string, currency: string, opts: MoneyParse
   const maxLength = opts.maxLength ?? MONEY_INPUT_MAX_LENGTH;
   let cleaned = text.replace(GROUP_SPACES, '');
   if (cleaned === '') return { ok: false, code: 'required_field' };
-  if (cleaned.length > maxLength) return { ok: false, code: 'amount_invalid' };
   let negative = false;
   if (cleaned.startsWith('-') || cleaned.startsWith('\u2212')) {
     if (!opts.allowNegative) return { ok: false, code: 'amount_invalid' };
     negative = true;
     cleaned = cleaned.slice(1);
   }
+  if (looksGroupedByThousands(cleaned, exponent)) return { ok: false, code: 'amount_thousands' };
+  if (cleaned.length > maxLength) return { ok: false, code: 'amount_invalid' };
   const m = /^(\d*)(?:[.,](\d*))?$/.exec(cleaned);
   if (!m) return { ok: false, code: 'amount_invalid' };
   const [, int = '', frac = ''] = m;
   if (int === '' && frac === '') return { ok: false, code: 'amount_invalid' };
-  if (frac.length > exponent) return { ok: false, code: 'amount_invalid' };
+  if (frac.length > exponent) return { ok: false, code: 'amount_decimals' };
   const units = BigInt(`${int || '0'}${frac.padEnd(exponent, '0')}`);
   const minor = toSafeNumber(negative ? -units : units);
   if (minor === null) return { ok: false, code: 'amount_invalid' };
@@ -135,30 +136,37 @@ export function parseMoneyInput(text: string, currency: string, opts: MoneyParse
 }
 
 /**
- * What a money text field keeps while the user types: digits and the first decimal separator (as
- * typed, dot or comma), no more decimals than the currency has, 16 characters at most. Leading
- * zeros collapse ('007' → '7') and a separator typed first becomes '0,'. The result is always a
- * prefix of something parseMoneyInput accepts.
+ * '3,000' or '1.000.000': digits in groups of three after a separator, the way thousands are written
+ * in English or German. With a currency of two decimals it cannot be an amount as typed, and
+ * reading the comma as decimal would make it a thousand times smaller, so it is refused with its
+ * own question instead. A currency of three decimals (KWD) takes '3,000' as three; two groups
+ * ('1,000,000') are thousands in any currency.
  */
-export function sanitizeMoneyInput(text: string, currency = 'RUB'): string {
-  const exponent = currencyExponent(currency);
-  let int = '';
-  let sep = '';
-  let frac = '';
-  for (const ch of text) {
-    if (ch >= '0' && ch <= '9') {
-      if (sep) {
-        if (frac.length < exponent) frac += ch;
-      } else {
-        int += ch;
-      }
-    } else if ((ch === '.' || ch === ',') && !sep && exponent > 0) {
-      sep = ch;
-    }
-  }
-  int = int.replace(/^0+(?=\d)/, '');
-  if (sep && int === '') int = '0';
-  return `${int}${sep}${frac}`.slice(0, MONEY_INPUT_MAX_LENGTH);
+export function looksGroupedByThousands(text: string, exponent: number): boolean {
+  const m = /^\d{1,3}((?:[.,]\d{3})+)$/.exec(text);
+  if (!m) return false;
+  const groups = (m[1] ?? '').length / 4;
+  return groups > 1 || exponent !== 3;
+}
+
+/** '3,000' → '3000': what a thousands-grouped text means, for the question that refuses it. */
+export function ungroupedDigits(text: string): string {
+  return text.replace(/[.,]/g, '').replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * What a money text field keeps while the user types: digits, dots and commas, in the order typed;
+ * anything else (letters, a minus, group spaces) is dropped. No typed digit is ever dropped, even
+ * past the currency's decimals or a second separator: '3,000' must stay '3,000' so that the form
+ * can ask whether three thousand was meant, never quietly become '3,00'. Leading zeros collapse
+ * ('007' → '7') and a separator typed first becomes '0,'. parseMoneyInput says what is wrong with
+ * what is kept.
+ */
+export function sanitizeMoneyInput(text: string): string {
+  let kept = text.replace(/[^\d.,]/g, '');
+  kept = kept.replace(/^0+(?=\d)/, '');
+  if (/^[.,]/.test(kept)) kept = `0${kept}`;
+  return kept;
 }
 
 export interface FormatMoneyOptions {

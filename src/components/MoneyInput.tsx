@@ -1,46 +1,52 @@
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
 import { currencyExponent } from '@common/currencies';
-import { MONEY_INPUT_MAX_LENGTH, sanitizeMoneyInput } from '@common/money';
+import { MONEY_INPUT_MAX_LENGTH, sanitizeMoneyInput, ungroupedDigits } from '@common/money';
+import { useTranslation } from 'react-i18next';
 import formStyles from './Form.module.css';
 
-/** Specification §5: the money placeholder. */
-export const MONEY_PLACEHOLDER = '0.00';
-
-export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode' | 'maxLength'> {
-  value: string;
-  /** Receives the text as kept: digits, one dot or comma, the currency's decimals, 16 characters at most. */
-  onValueChange: (text: string) => void;
-  /** Decides how many decimals are kept (2 for most, 0 for JPY, 3 for KWD). */
-  currency: string;
-  invalid?: boolean;
-  ref?: Ref<HTMLInputElement>;
-}
-
-/**
- * The text a money field keeps. For a currency without decimals (JPY) a typed separator stays and
- * the digits after it are dropped: '150,5' must not turn into 1505 yen.
- */
-export function keepMoneyText(text: string, currency: string): string {
+/** Specification §5: the money placeholder, '0.00'; Russian screens write it with their comma. */
+export function moneyPlaceholder(currency: string, language: string): string {
   let exponent = 2;
   try {
     exponent = currencyExponent(currency);
   } catch {
     // An unknown code keeps the usual two decimals; the form reports the currency itself.
   }
-  if (exponent > 0) return sanitizeMoneyInput(text, currency);
-  const m = /^([^.,]*)([.,])?/.exec(text);
-  const whole = sanitizeMoneyInput(m?.[1] ?? '', currency);
-  return m?.[2] && whole ? `${whole}${m[2]}`.slice(0, MONEY_INPUT_MAX_LENGTH) : whole;
+  if (exponent === 0) return '0';
+  return `0${language.startsWith('ru') ? ',' : '.'}${'0'.repeat(exponent)}`;
+}
+
+/** Mistakes in the typed text itself, said while typing rather than after the first save. */
+const TYPING_MISTAKES: ReadonlySet<string> = new Set(['amount_thousands', 'amount_decimals']);
+
+export function isTypingMistake(code: string | undefined): boolean {
+  return code !== undefined && TYPING_MISTAKES.has(code);
+}
+
+/** What the message about a typed amount needs: '3,000' asks 'Did you mean 3000?'. */
+export function moneyErrorValues(text: string): { grouped: string } {
+  return { grouped: ungroupedDigits(text.replace(/[^\d.,]/g, '')) };
+}
+
+export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode' | 'maxLength'> {
+  value: string;
+  /** Receives the text as kept: the digits and separators typed, every digit of them. */
+  onValueChange: (text: string) => void;
+  /** Sets the placeholder's decimals (2 for most, 0 for JPY, 3 for KWD). */
+  currency: string;
+  invalid?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
- * A money field (specification §5): digits with a dot or a comma as the decimal separator, no
- * more decimals than the currency has, at most 16 characters, placeholder 0.00. Anything else is
- * dropped as it is typed or pasted rather than reported later, and phones show the decimal
- * keypad. The text is parsed with parseMoneyInput where the form needs the amount.
+ * A money field (specification §5): digits with a dot or a comma as the decimal separator, and
+ * phones show the decimal keypad. Letters and signs are dropped as typed; digits never are, so a
+ * slip such as '3,000' stays visible and the form asks about it (parseMoneyInput) instead of
+ * saving a thousandth of what was meant.
  */
 export function MoneyInput({ value, onValueChange, currency, invalid, className, placeholder, ref, ...rest }: MoneyInputProps) {
-  const onChange = (e: ChangeEvent<HTMLInputElement>) => onValueChange(keepMoneyText(e.target.value, currency));
+  const { i18n } = useTranslation();
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => onValueChange(sanitizeMoneyInput(e.target.value));
   return (
     <input
       ref={ref}
@@ -49,7 +55,7 @@ export function MoneyInput({ value, onValueChange, currency, invalid, className,
       autoComplete="off"
       spellCheck={false}
       maxLength={MONEY_INPUT_MAX_LENGTH}
-      placeholder={placeholder ?? MONEY_PLACEHOLDER}
+      placeholder={placeholder ?? moneyPlaceholder(currency, i18n.language)}
       className={[formStyles.input, 'amount', className].filter(Boolean).join(' ')}
       aria-invalid={invalid ? true : undefined}
       value={value}

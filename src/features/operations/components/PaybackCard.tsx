@@ -7,7 +7,7 @@ import { fromMinor, minorToDecimalString, parseMoneyInput } from '@common/money'
 import { useAppDispatch } from '@/app/hooks';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
-import { MoneyInput } from '@/components/MoneyInput';
+import { moneyErrorValues, MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '../operations-api';
@@ -93,7 +93,7 @@ export function PaybackCard({
   const record = async () => {
     const parsed = parseMoneyInput(text, transfer.currency);
     if (!parsed.ok) {
-      setError(t(`errors:${parsed.code}`));
+      setError(t(`errors:${parsed.code}`, moneyErrorValues(text)));
       setEditing(true);
       return;
     }

@@ -360,3 +360,35 @@ describe('the operation form', () => {
     expect(within(dialog).getAllByRole('checkbox', { name: 'Вся семья' })).toHaveLength(2);
   });
 });
+
+describe('an amount typed with a thousands separator', () => {
+  for (const language of ['en', 'ru'] as const) {
+    it(`is never saved as a thousandth of itself: 3,000 is asked about at once and kept whole (${language})`, async () => {
+      const posted = recordPosts();
+      const { dialog } = await openForm(undefined, language);
+      await userEvent.type(amount(dialog), '3,000');
+      expect(amount(dialog)).toHaveValue('3,000');
+      expect(amount(dialog)).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByText(language === 'en' ? /^Did you mean 3000\?/ : /^Вы имели в виду 3000\?/)).toBeInTheDocument();
+      expect(within(dialog).queryByTestId('amount-echo')).toBeNull();
+      await save(dialog);
+      expect(posted).toEqual([]);
+
+      await userEvent.clear(amount(dialog));
+      await userEvent.type(amount(dialog), '3000');
+      expect(within(dialog).getByTestId('amount-echo')).toHaveTextContent(language === 'en' ? 'Will be saved as RUB 3 000,00' : 'Будет записано: 3 000,00 RUB');
+      await save(dialog);
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0]!.body.details).toMatchObject({ amount: 3000, currency: 'RUB' });
+    });
+  }
+
+  it('is asked about in a split part too, while typing', async () => {
+    const { dialog } = await openForm();
+    await kind(dialog, 'Split purchase');
+    await userEvent.type(amount(dialog), '5000');
+    const part = within(dialog).getByRole('textbox', { name: /Boris Ivanov/ });
+    await userEvent.type(part, '1,500');
+    expect(within(dialog).getByText(/^Did you mean 1500\?/)).toBeInTheDocument();
+  });
+});

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
 import { Modal } from '@/components/Modal';
-import { MoneyInput } from '@/components/MoneyInput';
+import { isTypingMistake, moneyErrorValues, MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import { clientError, type ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
@@ -100,7 +100,8 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   // Messages show after the first submit; a negative remainder shows at once (it is refused live).
   const shown = (field: Field): string | null => {
     const code = errors[field];
-    if (code && (submitted || (field === 'people' && code === 'remainder_negative'))) return t(`errors:${code}`);
+    if (code && (submitted || isTypingMistake(code) || (field === 'people' && code === 'remainder_negative')))
+      return t(`errors:${code}`, field === 'amount' ? moneyErrorValues(draft.amount) : undefined);
     if (serverError && fieldOf(serverError) === field) return errorText(serverError);
     return null;
   };
@@ -155,7 +156,7 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   const partErrors: Record<number, string | undefined> = {};
   for (const u of selected) {
     const code = errors[`part-${u}`];
-    if (code && submitted) partErrors[u] = t(`errors:${code}`);
+    if (code && (submitted || isTypingMistake(code))) partErrors[u] = t(`errors:${code}`, moneyErrorValues(draft.parts[u] ?? ''));
   }
 
   const personOptions = (list: readonly number[]) =>
@@ -254,6 +255,11 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
                 {shown('amount') && (
                   <p id={`${uid}-amount-error`} className={formStyles.error}>
                     {shown('amount')}
+                  </p>
+                )}
+                {amountMinor.ok && (
+                  <p className={formStyles.hint} data-testid="amount-echo">
+                    {t('form.savedAs', { amount: moneyMinor(amountMinor.minor, draft.currency, locale) })}
                   </p>
                 )}
                 {converted !== null && (

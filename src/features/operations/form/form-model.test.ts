@@ -38,14 +38,25 @@ describe('the money rules of specification §5', () => {
   });
 
   it('refuse a third decimal and more than 16 characters', () => {
-    expect(validate(draft('even_purchase', { amount: '1.005' }), ME).amount).toBe('amount_invalid');
+    expect(validate(draft('even_purchase', { amount: '1.0055' }), ME).amount).toBe('amount_decimals');
     expect(validate(draft('even_purchase', { amount: '12345678901234567' }), ME).amount).toBe('amount_invalid');
     expect(validate(draft('even_purchase', { amount: '1234567890123.45' }), ME).amount).toBeUndefined();
   });
 
-  it('cut extra decimals when the currency changes instead of moving them into the whole part', () => {
-    expect(fitToCurrency('12.50', 'JPY')).toBe('12');
-    expect(fitToCurrency('12,505', 'RUB')).toBe('12,50');
+  it('ask whether a comma and three digits meant thousands, in the even and the split forms', () => {
+    expect(validate(draft('even_purchase', { amount: '3,000' }), ME).amount).toBe('amount_thousands');
+    expect(validate(draft('even_purchase', { amount: '1.000.000' }), ME).amount).toBe('amount_thousands');
+    expect(validate(draft('even_purchase', { amount: '3,000', currency: 'KWD' }), ME).amount).toBeUndefined();
+    const split = draft('split_purchase', { amount: '5000', parts: { 2: '1,500' } });
+    expect(validate(split, ME)['part-2']).toBe('amount_thousands');
+  });
+
+  it('cut only empty decimals when the currency changes, keeping every digit that means something', () => {
+    expect(fitToCurrency('12.00', 'JPY')).toBe('12');
+    expect(fitToCurrency('12.50', 'JPY')).toBe('12.50');
+    expect(validate(draft('even_purchase', { amount: '12.50', currency: 'JPY' }), ME).amount).toBe('amount_decimals');
+    expect(fitToCurrency('12,500', 'RUB')).toBe('12,50');
+    expect(fitToCurrency('12,505', 'RUB')).toBe('12,505');
     expect(fitToCurrency('12,505', 'KWD')).toBe('12,505');
     expect(fitToCurrency('7', 'EUR')).toBe('7');
   });
@@ -113,7 +124,7 @@ describe('the split purchase remainder', () => {
   });
 
   it('checks each typed part with the money rules', () => {
-    expect(validate(draft('split_purchase', { amount: '100', parts: { 2: '1.234' } }), ME)['part-2']).toBe('amount_invalid');
+    expect(validate(draft('split_purchase', { amount: '100', parts: { 2: '1.2345' } }), ME)['part-2']).toBe('amount_decimals');
   });
 });
 

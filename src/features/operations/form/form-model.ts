@@ -110,16 +110,18 @@ export function switchKind(draft: Draft, kind: OperationKind, ctx: DraftContext)
 }
 
 /**
- * Money text typed for one currency, kept valid for another: extra decimals are cut, not moved
- * into the whole part ('12.50' RUB becomes '12' JPY, never '1250').
+ * Money text typed for one currency, carried to another. Only decimals that say nothing are cut
+ * ('12.00' RUB becomes '12' JPY); any other digit stays, so the form says the amount does not fit
+ * the new currency instead of quietly saving a different one ('12.50' is never 12 yen, nor 1250).
  */
 export function fitToCurrency(text: string, currency: string): string {
   const exponent = currencyExponent(currency);
   const m = /^(\d*)([.,]?)(\d*)$/.exec(text);
-  if (!m) return '';
+  if (!m) return text;
   const [, int = '', sep = '', frac = ''] = m;
-  if (exponent === 0) return int;
-  return `${int}${sep}${frac.slice(0, exponent)}`;
+  if (frac.length <= exponent || !/^0*$/.test(frac.slice(exponent))) return text;
+  const kept = frac.slice(0, exponent);
+  return kept ? `${int}${sep}${kept}` : int;
 }
 
 export interface Remainder {

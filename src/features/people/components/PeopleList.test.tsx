@@ -168,7 +168,7 @@ describe('the one-click money input', () => {
     return { calls, posted, created };
   }
 
-  it('refuses an empty or zero amount and keeps no more decimals than the currency has, recording nothing', async () => {
+  it('refuses an empty or zero amount, too many decimals and a thousands separator, recording nothing', async () => {
     signedIn([BORIS]);
     const { posted, created, calls } = recordCalls();
     renderApp('/people');
@@ -181,8 +181,15 @@ describe('the one-click money input', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'They lent me' }));
     expect(within(row).getByRole('alert')).toHaveTextContent('amount must be above the minimum');
     await userEvent.clear(input);
-    await userEvent.type(input, 'abc12.345');
-    expect(input).toHaveValue('12.34');
+    await userEvent.type(input, 'abc12.3456');
+    expect(input).toHaveValue('12.3456');
+    await userEvent.click(within(row).getByRole('button', { name: 'I lent them' }));
+    expect(within(row).getByRole('alert')).toHaveTextContent('too many digits after the decimal separator');
+    await userEvent.clear(input);
+    await userEvent.type(input, '3,000');
+    await userEvent.click(within(row).getByRole('button', { name: 'I lent them' }));
+    expect(within(row).getByRole('alert')).toHaveTextContent('Did you mean 3000?');
+    expect(input).toHaveValue('3,000');
     expect(posted).toEqual([]);
     expect(created).toEqual([]);
     expect(calls).toEqual([]);

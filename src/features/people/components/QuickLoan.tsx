@@ -5,7 +5,7 @@ import { isErrorCode } from '@common/errors';
 import { fromMinor, parseMoneyInput } from '@common/money';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
-import { MoneyInput } from '@/components/MoneyInput';
+import { moneyErrorValues, MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import { createOperation, newIdempotencyKey } from '@/features/operations';
 import type { ApiError } from '@/lib/api-client';
@@ -38,7 +38,7 @@ export function QuickLoan({ uid, name }: { uid: number; name: string }) {
     if (busy) return;
     const parsed = parseMoneyInput(text, currency);
     if (!parsed.ok) {
-      setError(t(`errors:${parsed.code}`));
+      setError(t(`errors:${parsed.code}`, moneyErrorValues(text)));
       return;
     }
     setBusy(kind);
