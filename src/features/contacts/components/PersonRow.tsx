@@ -37,7 +37,7 @@ export function PersonRow({
       <Avatar url={person.avatar_url} name={person.name} size={40} />
       <span className={styles.rowText}>
         <span className={styles.rowName}>
-          {person.name} {badge && <span className={styles.me}>{badge}</span>}
+          <span className={styles.rowNameText}>{person.name}</span> {badge && <span className={styles.me}>{badge}</span>}
         </span>
         {phone !== person.name && <span className={styles.phone}>{phone}</span>}
       </span>

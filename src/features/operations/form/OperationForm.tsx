@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CreateOperationBody } from '@common/contract/operations';
@@ -93,6 +93,12 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
 
   const shape = KIND_SHAPE[draft.kind];
   const errors: Errors = useMemo(() => validate(draft, me), [draft, me]);
+  // On a phone the kinds scroll in one row: the chosen one is brought into view, including one
+  // chosen before the form opened (a payback from Debts), which sits at the row's far end.
+  const activeKind = useRef<HTMLLabelElement>(null);
+  useEffect(() => {
+    activeKind.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [draft.kind]);
   const candidates = shape.people === 'others' ? everyone.filter((u) => u !== me) : everyone;
   const selected = chosenPeople(draft, me);
   const remainder = shape.parts ? remainderOf(draft, selected) : null;
@@ -190,10 +196,10 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
       }
     >
       <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset className={styles.kinds}>
+        <fieldset className={styles.kinds} data-scroll-row>
           <legend className="visually-hidden">{t('form.kind')}</legend>
           {FORM_KINDS.map((kind) => (
-            <label key={kind} className={styles.kind} data-active={kind === draft.kind || undefined}>
+            <label key={kind} ref={kind === draft.kind ? activeKind : undefined} className={styles.kind} data-active={kind === draft.kind || undefined}>
               <input
                 type="radio"
                 name="kind"

@@ -1,0 +1,147 @@
+/**
+ * Nothing scrolls sideways on a phone: every screen and every sheet at 320 and 390 px, in English
+ * and Russian, fits the width; only rows made to scroll on their own (marked data-scroll-row, such
+ * as the operation kinds) may be wider than their box, and the chosen item in them is in view.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { addContacts, openAs, recordOperation, signUp, type E2EUser } from './support/api';
+
+/** What sticks out: the page wider than the window, a scroll box wider than itself, an element past the right edge. */
+async function overflowing(page: Page): Promise<string[]> {
+  // Measured against the viewport asked for: a phone browser widens its layout to fit what sticks out.
+  return page.evaluate((width) => {
+    const found: string[] = [];
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const doc = document.scrollingElement ?? document.documentElement;
+    if (doc.scrollWidth > width) found.push(`the page is ${doc.scrollWidth} px wide in ${width}`);
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('[data-scroll-row], [aria-hidden="true"], [inert]')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const style = getComputedStyle(el);
+      if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        found.push(`${name(el)} scrolls sideways: ${el.scrollWidth} in ${el.clientWidth}`);
+      }
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1 && style.position !== 'fixed') {
+        found.push(`${name(el)} ends at ${Math.round(box.right)} in ${width}`);
+      }
+    }
+    return found.slice(0, 8);
+  }, page.viewportSize()?.width ?? 0);
+}
+
+async function expectFits(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  // Sheets slide and fade in; measure them at rest.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  const found = await overflowing(page);
+  if (found.length > 0) await page.screenshot({ path: test.info().outputPath(`${what.replace(/\W+/g, '-')}.png`) });
+  expect(found, `${what} at ${page.viewportSize()?.width} px`).toEqual([]);
+}
+
+/** Opens something from the header: on a phone its items are in the side menu. */
+async function fromHeader(page: Page, selector: string) {
+  const menu = page.getByTestId('menu-button');
+  if (await menu.isVisible()) await menu.click();
+  await page.locator(selector).filter({ visible: true }).first().click();
+}
+
+test.describe('phone widths', () => {
+  let anna: E2EUser;
+  let eventId: number;
+  let borisUid: number;
+
+  test.beforeAll(async ({ request }) => {
+    anna = await signUp(request, { firstName: 'Anna', lastName: 'Konstantinopolskaya', gender: 'F' });
+    const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
+    borisUid = boris.uid;
+    const book = await addContacts(request, anna, [
+      { name: 'Boris Ivanov', phone: boris.phone },
+      { name: 'Vera Aleksandrovna-Rimskaya-Korsakova', phone: '+79160000131' },
+    ]);
+    const others = book.filter((c) => !c.is_me).map((c) => c.uid);
+    const created = await request.post('/app/api/v1/event/', {
+      headers: { Authorization: `Bearer ${anna.token}` },
+      data: { event_name: 'A weekend at the lake with everyone from the office', contacts: others },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    eventId = ((await created.json()) as { id: number }).id;
+    await recordOperation(request, anna, {
+      event_id: eventId,
+      details: { kind: 'even_purchase', amount: 1234567.89, description: 'The house for the whole weekend, paid in advance' },
+      participants: [anna.uid, ...others].map((uid) => ({ uid })),
+    });
+    await recordOperation(request, anna, { event_id: eventId, details: { kind: 'i_lent_them', amount: 700 }, participants: [{ uid: others[1]! }] });
+  });
+
+  for (const width of [320, 390]) {
+    for (const lang of ['en', 'ru'] as const) {
+      test(`every screen and sheet fits ${width} px (${lang})`, async ({ browser }, testInfo) => {
+        test.skip(testInfo.project.name !== 'phone', 'phone widths are measured once, in the phone project');
+        const viewport = { width, height: 760 };
+        const anon = await browser.newPage({ viewport, isMobile: true, hasTouch: true });
+        await anon.addInitScript((l) => localStorage.setItem('locale', l), lang);
+        for (const path of ['/signin', '/signup', '/restore_password', '/nowhere']) {
+          await anon.goto(path);
+          await expect(anon.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await expectFits(anon, path);
+        }
+        await anon.close();
+
+        const page = await browser.newPage({ viewport, isMobile: true, hasTouch: true });
+        await openAs(page, anna, lang, '/events');
+        await expect(page.getByRole('link', { name: /A weekend at the lake/ })).toBeVisible();
+        await expectFits(page, 'events');
+        for (const tab of ['transactions', 'my-share', 'debts']) {
+          await page.goto(`/events/${eventId}/${tab}`);
+          await expectFits(page, tab);
+        }
+
+        await page.goto(`/events/${eventId}/transactions`);
+        await page.getByTestId('add-operation').click();
+        const form = page.getByTestId('operation-form');
+        await expect(form).toBeVisible();
+        await expectFits(page, 'the operation form');
+        const chips = form.locator('fieldset[data-scroll-row] label');
+        await expect(chips).toHaveCount(8);
+        for (let i = 0; i < 8; i++) {
+          const chip = chips.nth(i);
+          await chip.click();
+          await expect(chip.getByRole('radio')).toBeChecked();
+          // The chosen kind is in view, and so is the form under it.
+          await expect(chip).toBeInViewport({ ratio: 0.9 });
+          await expect(form.getByRole('button', { name: /^(Save|Сохранить)$/ })).toBeInViewport();
+          await expectFits(page, `the operation form, kind ${i + 1}`);
+        }
+        await page.keyboard.press('Escape');
+        await expect(form).toHaveCount(0);
+
+        await page.goto('/people');
+        await expectFits(page, 'people');
+        await page.goto(`/people/${borisUid}`);
+        await expectFits(page, 'a person');
+        await fromHeader(page, '[data-testid="nav-contacts"]');
+        await expect(page.getByTestId('contact-book-list')).toBeVisible();
+        await expectFits(page, 'the contact book');
+        await page.getByTestId('contact-book-add').click();
+        await expectFits(page, 'add a friend');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+        await fromHeader(page, '[data-tour="nav-rates"]');
+        await expectFits(page, 'exchange rates');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('profile-button').filter({ visible: true }).first().click();
+        await expectFits(page, 'settings');
+        await page.keyboard.press('Escape');
+        await page.goto('/events');
+        await page.getByTestId('create-event').first().click();
+        await expectFits(page, 'create event');
+        await page.keyboard.press('Escape');
+        await page.goto('/faq');
+        await expectFits(page, 'faq');
+        await page.close();
+      });
+    }
+  }
+});
