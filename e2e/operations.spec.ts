@@ -199,8 +199,12 @@ for (const lang of ['en', 'ru'] as const) {
       });
 
       await test.step('record the plan’s paybacks, then every remaining debt, until all balances are zero', async () => {
-        await page.getByTestId('settle-plan').getByTestId('transfer').first().getByTestId('payback').click();
+        const planCard = page.getByTestId('settle-plan').getByTestId('transfer').first();
+        await planCard.getByTestId('payback').click();
+        await screenshot(page, testInfo, lang, '4b-payback-confirm');
+        await planCard.getByTestId('payback-record').click();
         await expect(page).toHaveURL(/\/transactions$/);
+        await expect(page.getByTestId('recorded-toast')).toBeVisible();
         await expect(feed.locator('article')).toHaveCount(9);
         const afterPlan = await api<Event>(request, owner, `/event/${event.id}/`);
         expect(afterPlan.families.map((f) => f.balance)).toEqual([0, 0]);
@@ -214,6 +218,7 @@ for (const lang of ['en', 'ru'] as const) {
           const pairs = page.getByTestId('plain-debts').getByTestId('transfer');
           if ((await pairs.count()) === 0) break;
           await pairs.first().getByTestId('payback').click();
+          await pairs.first().getByTestId('payback-record').click();
           await expect(page).toHaveURL(/\/transactions$/);
           await page.goto(`/events/${event.id}/debts`);
           await page.locator('label').filter({ hasText: t.debts.plain }).click();

@@ -7,3 +7,4 @@ export { operationsSlice, type OperationsState } from './operations-slice';
 /** Recording an operation from another screen (the People page's one-click loans and paybacks). */
 export { createOperation } from './operations-slice';
 export { newIdempotencyKey } from './operations-api';
+export { recordedState } from './components/RecordedToast';

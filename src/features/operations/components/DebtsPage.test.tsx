@@ -52,12 +52,30 @@ describe('the debts tab', () => {
     expect(document.querySelector('[data-tour="settle-plan"]')).toContainElement(cards[0]!);
   });
 
-  it('records a transfer as a payback in one click and goes to the transactions tab', async () => {
+  it('records a payback only once confirmed, then offers to undo it on the transactions tab', async () => {
     withPlan();
     const posted = recordPosts();
+    const deleted: string[] = [];
+    server.use(
+      http.delete('/app/api/v1/operation/:id/', ({ params }) => {
+        deleted.push(String(params.id));
+        return json(anOperation({ id: Number(params.id), kind: 'payback', status: 'repaid', deleted: true }));
+      }),
+    );
     const { router } = renderApp(PATH);
     const [first] = await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
-    await userEvent.click(within(first!).getByRole('button', { name: 'Payback' }));
+    // Gleb pays me: my side of it, in my words.
+    await userEvent.click(within(first!).getByRole('button', { name: 'Record that Gleb Orlov paid me' }));
+    expect(posted).toHaveLength(0);
+    const confirm = within(first!).getByTestId('payback-confirm');
+    expect(within(confirm).getByRole('textbox', { name: 'Amount paid back' })).toHaveValue('2200.00');
+    expect(confirm).toHaveTextContent('The whole debt is RUB 2 200,00; a part payment is fine too.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(first!).queryByTestId('payback-confirm')).toBeNull();
+    expect(posted).toHaveLength(0);
+
+    await userEvent.click(within(first!).getByRole('button', { name: 'Record that Gleb Orlov paid me' }));
+    await userEvent.click(within(first!).getByRole('button', { name: 'Record payback' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body).toEqual({
       event_id: EVENT_ID,
@@ -66,23 +84,45 @@ describe('the debts tab', () => {
     });
     expect(posted[0]!.key).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}/transactions`));
+    const toast = await screen.findByTestId('recorded-toast');
+    expect(toast).toHaveTextContent('Operation recorded');
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(deleted).toHaveLength(1));
+    expect(screen.queryByTestId('recorded-toast')).toBeNull();
   });
 
-  it('lets the amount be changed first for a partial payback, with the money rules', async () => {
+  it('says each side in its own words, in Russian with the person’s gender', async () => {
+    withPlan([
+      { from: ME, to: BORIS, from_family: 1, to_family: 2, amount: 100, currency: 'RUB' },
+      { from: VERA, to: ME, from_family: 2, to_family: 1, amount: 100, currency: 'RUB' },
+      { from: GLEB, to: BORIS, from_family: 2, to_family: 1, amount: 100, currency: 'RUB' },
+    ]);
+    renderApp(PATH, { language: 'ru' });
+    const cards = await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
+    expect(within(cards[0]!).getByTestId('payback')).toHaveTextContent('Я вернула долг');
+    expect(within(cards[1]!).getByTestId('payback')).toHaveTextContent('Вера Петрова вернула мне долг');
+    expect(within(cards[2]!).getByTestId('payback')).toHaveTextContent('Записать возврат');
+  });
+
+  it('takes a part payment in the confirmation, with the money rules', async () => {
     withPlan();
     const posted = recordPosts();
     renderApp(PATH);
     const cards = await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
     const card = cards[1]!;
-    await userEvent.click(within(card).getByRole('button', { name: 'Change the amount' }));
-    const input = within(card).getByRole('textbox', { name: 'Amount' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Payback' }));
+    const input = within(card).getByRole('textbox', { name: 'Amount paid back' });
     expect(input).toHaveValue('1300.50');
+    expect(input).toHaveFocus();
     await userEvent.clear(input);
-    await userEvent.click(within(card).getByRole('button', { name: 'Payback' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Record payback' }));
     expect(within(card).getByText('Required field')).toBeInTheDocument();
+    await userEvent.type(input, '1,300');
+    await userEvent.click(within(card).getByRole('button', { name: 'Record payback' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Did you mean 1300?');
     expect(posted).toHaveLength(0);
-    await userEvent.type(input, '500,25');
-    await userEvent.click(within(card).getByRole('button', { name: 'Payback' }));
+    await userEvent.clear(input);
+    await userEvent.type(input, '500,25{Enter}');
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body).toMatchObject({ details: { kind: 'payback', amount: 500.25, currency: 'RUB', payer: VERA }, participants: [{ uid: BORIS }] });
   });
@@ -101,7 +141,8 @@ describe('the debts tab', () => {
     await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
     store.dispatch({ type: 'events/displayModeSet', payload: { id: EVENT_ID, mode: { kind: 'currency', currency: 'EUR' } } });
     await waitFor(() => expect(words(screen.getByTestId('transfer-amount').textContent)).toBe('≈EUR 21,45'));
-    await userEvent.click(screen.getByRole('button', { name: 'Payback' }));
+    await userEvent.click(screen.getByTestId('payback'));
+    await userEvent.click(screen.getByRole('button', { name: 'Record payback' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body.details).toMatchObject({ amount: 2200, currency: 'RUB', payer: GLEB });
   });
@@ -153,7 +194,8 @@ describe('the debts tab', () => {
       [String(GLEB), String(ME), 'RUB 1 200,50'],
     ]);
     expect(asked).toEqual([String(EVENT_ID)]);
-    await userEvent.click(within(debts[1]!).getByRole('button', { name: 'Payback' }));
+    await userEvent.click(within(debts[1]!).getByRole('button', { name: 'Record that Gleb Orlov paid me' }));
+    await userEvent.click(within(debts[1]!).getByRole('button', { name: 'Record payback' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body).toMatchObject({ details: { kind: 'payback', amount: 1200.5, payer: GLEB }, participants: [{ uid: ME }] });
   });

@@ -6,7 +6,7 @@ import { Avatar } from '@/components/Avatar';
 import { useLatestRateDay } from '@/features/currencies';
 import { KindIcon } from '../form/KindIcon';
 import { payerOf, sharersOf, timeLabel } from '../lib/feed';
-import { localeOf, money } from '../lib/money';
+import { localeOf, money, moneyMinor, type MoneyText } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import tab from './TabPage.module.css';
 import styles from './Transactions.module.css';
@@ -165,9 +165,11 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
             </span>
           )}
           {effect && (
-            <span className={`${styles.effect} amount`} data-money={effect.type} data-testid="op-effect">
-              {effect.type === 'neutral' ? t('effect.settled') : t('effect.balance', { amount: `${approx}${effect.text}` })}
-            </span>
+            <Effect
+              effect={effect}
+              payback={op.kind === 'payback' ? { side: payer === people.me ? 'paid' : 'received', amount: moneyMinor(Math.abs(effect.minor), op.details.currency, locale) } : null}
+              approx={approx}
+            />
           )}
           {!mine && <span className={styles.effectNone}>{t('effect.none')}</span>}
         </div>
@@ -233,5 +235,33 @@ function DeletedRow({ op, actions }: { op: Operation; actions: RowActions }) {
         {t('feed.restore')}
       </button>
     </article>
+  );
+}
+
+/**
+ * What the operation did to the reader. A payback lowers the receiver's balance (less is owed to
+ * them), but to them it is money received, not a loss: each side reads what happened to it, in a
+ * colour to match ('you received' as a gain, 'you paid back' without alarm).
+ */
+function Effect({ effect, payback, approx }: { effect: MoneyText; payback: { side: 'paid' | 'received'; amount: string } | null; approx: string }) {
+  const { t } = useTranslation('operations');
+  if (effect.type === 'neutral') {
+    return (
+      <span className={`${styles.effect} amount`} data-money="neutral" data-testid="op-effect">
+        {t('effect.settled')}
+      </span>
+    );
+  }
+  if (payback) {
+    return (
+      <span className={`${styles.effect} amount`} data-money={payback.side === 'received' ? 'accrual' : 'neutral'} data-testid="op-effect">
+        {t(payback.side === 'received' ? 'effect.received' : 'effect.paidBack', { amount: `${approx}${payback.amount}` })}
+      </span>
+    );
+  }
+  return (
+    <span className={`${styles.effect} amount`} data-money={effect.type} data-testid="op-effect">
+      {t('effect.balance', { amount: `${approx}${effect.text}` })}
+    </span>
   );
 }

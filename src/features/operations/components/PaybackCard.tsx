@@ -11,10 +11,10 @@ import { moneyErrorValues, MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '../operations-api';
+import { recordedState } from './RecordedToast';
 import { createOperation } from '../operations-slice';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import type { EventPeople } from '../lib/people';
-import tab from './TabPage.module.css';
 import styles from './Debts.module.css';
 
 export interface Transfer {
@@ -56,10 +56,12 @@ function Person({ uid, people, family, role }: { uid: number; people: EventPeopl
 }
 
 /**
- * One payment of the plan: who pays whom how much, and a Payback button that records it in one
- * click (a payback from the debtor to the creditor). The amount is pre-filled and can be changed
- * first for a partial payback. Converted (approximate) amounts are recorded in the event currency
- * from the exact plan, so a full payback always brings the balances to zero.
+ * One payment of the plan: who pays whom how much. Its button says what happened from the reader's
+ * side ('I paid Boris', 'Record that Boris paid me', or 'Payback' between two others) and opens a
+ * confirmation with the amount ready to change, since part payments are common; only the
+ * confirmation records the payback (from the debtor to the creditor), and the transactions tab
+ * then offers to undo it. Converted (approximate) amounts are recorded in the event currency from
+ * the exact plan, so a full payback always brings the balances to zero.
  */
 export function PaybackCard({
   transfer,
@@ -83,18 +85,29 @@ export function PaybackCard({
   const navigate = useNavigate();
   const id = useId();
   const initial = minorToDecimalString(transfer.amount, transfer.currency);
-  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = useRef<{ body: string; key: string } | null>(null);
   const mine = transfer.from === people.me ? 'pay' : transfer.to === people.me ? 'get' : null;
+  const actionLabel =
+    mine === 'pay'
+      ? t('payback.iPaid', { name: people.name(transfer.to), context: people.gender(people.me) })
+      : mine === 'get'
+        ? t('payback.theyPaid', { name: people.name(transfer.from), context: people.gender(transfer.from) })
+        : t('payback.action');
+
+  const cancel = () => {
+    setConfirming(false);
+    setText(initial);
+    setError(null);
+  };
 
   const record = async () => {
     const parsed = parseMoneyInput(text, transfer.currency);
     if (!parsed.ok) {
       setError(t(`errors:${parsed.code}`, moneyErrorValues(text)));
-      setEditing(true);
       return;
     }
     setBusy(true);
@@ -119,7 +132,7 @@ export function PaybackCard({
       if (!key.current || key.current.body !== json) key.current = { body: json, key: newIdempotencyKey() };
       const result = await dispatch(createOperation({ body, idempotencyKey: key.current.key }));
       if (createOperation.fulfilled.match(result)) {
-        void navigate(`/events/${eventId}/transactions`);
+        void navigate(`/events/${eventId}/transactions`, recordedState(result.payload.id));
         return;
       }
       const err = result.payload as ApiError | undefined;
@@ -145,41 +158,65 @@ export function PaybackCard({
         </span>
         <Person uid={transfer.to} people={people} family={transfer.toFamily} role="to" />
       </div>
-      <div className={styles.action}>
-        {mine && <span className={styles.mineBadge}>{mine === 'pay' ? t('debts.youPay') : t('debts.youGet')}</span>}
-        {editing ? (
+      {confirming ? (
+        <form
+          className={styles.confirm}
+          data-testid="payback-confirm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void record();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && !busy) {
+              e.stopPropagation();
+              cancel();
+            }
+          }}
+        >
+          <label className={styles.confirmLabel} htmlFor={`${id}-amount`}>
+            {t('payback.confirmAmount')}
+          </label>
           <span className={styles.editAmount}>
             <MoneyInput
               id={`${id}-amount`}
-              aria-label={t('form.amount')}
-              aria-describedby={error ? `${id}-error` : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-hint`}
               currency={transfer.currency}
               value={text}
-              onValueChange={setText}
+              onValueChange={(v) => {
+                setText(v);
+                if (error) setError(null);
+              }}
               invalid={!!error}
               className={styles.amountInput}
               autoFocus
             />
             <span className={styles.code}>{transfer.currency}</span>
           </span>
-        ) : (
+          <p id={`${id}-hint`} className={styles.confirmHint}>
+            {t('payback.partHint', { amount: amountText })}
+          </p>
+          <span className={styles.confirmButtons}>
+            <Button scheme="gray" onClick={cancel} disabled={busy}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" disabled={busy} aria-busy={busy} data-testid="payback-record">
+              {busy && <Spinner size={16} decorative />}
+              {t('payback.record')}
+            </Button>
+          </span>
+        </form>
+      ) : (
+        <div className={styles.action}>
+          {mine && <span className={styles.mineBadge}>{mine === 'pay' ? t('debts.youPay') : t('debts.youGet')}</span>}
           <span className={`${styles.amount} amount`} data-testid="transfer-amount">
             {approximate && <abbr title={t('approximateHint')}>{t('approximate')}</abbr>}
             {amountText}
           </span>
-        )}
-        {!editing && (
-          <button type="button" className={tab.iconButton} onClick={() => setEditing(true)} aria-label={t('payback.edit')} title={t('payback.edit')}>
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-              <path d="M11 2.5l2.5 2.5L6 12.5H3.5V10z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-            </svg>
-          </button>
-        )}
-        <Button onClick={() => void record()} disabled={busy} aria-busy={busy} data-testid="payback">
-          {busy && <Spinner size={16} decorative />}
-          {t('payback.action')}
-        </Button>
-      </div>
+          <Button onClick={() => setConfirming(true)} data-testid="payback">
+            {actionLabel}
+          </Button>
+        </div>
+      )}
       {error && (
         <p id={`${id}-error`} className={styles.error} role="alert">
           {error}

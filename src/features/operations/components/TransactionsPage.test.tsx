@@ -72,6 +72,25 @@ describe('the transactions tab', () => {
     expect(await screen.findByText('Bread')).toBeInTheDocument();
   });
 
+  it('tells the one who paid back what they did, in Russian too, without alarm', async () => {
+    const op = anOperation({
+      id: 7,
+      kind: 'payback',
+      status: 'repaid',
+      details: { description: '', amount: 2100, payer: ME, author: ME, date: '2026-11-21T09:00:00.000Z' },
+      participants: [
+        { uid: ME, paid: 2100, share: 0, effect: 2100 },
+        { uid: BORIS, paid: 0, share: 2100, effect: -2100 },
+      ],
+    });
+    signedInWithEvent(anEvent(), [op]);
+    renderApp(PATH, { language: 'ru' });
+    await feed();
+    const effect = await screen.findByTestId('op-effect');
+    expect(effect.textContent?.replace(/\s+/g, ' ')).toBe('вы вернули 2 100,00 RUB');
+    expect(effect).toHaveAttribute('data-money', 'neutral');
+  });
+
   it('describes each operation: status, amounts in both currencies, who paid for whom and my effect', async () => {
     const ops = [
       anOperation({
@@ -105,8 +124,9 @@ describe('the transactions tab', () => {
     expect(payback).toHaveTextContent('Payback');
     expect(payback).toHaveTextContent('received');
     expect(payback).toHaveTextContent('Paid back by Boris Ivanov to me');
-    expect(within(payback!).getByTestId('op-effect')).toHaveTextContent('your balance -RUB 500,00');
-    expect(within(payback!).getByTestId('op-effect')).toHaveAttribute('data-money', 'debit');
+    // Being paid back lowers what I am owed, but it is money received, not a loss in red.
+    expect(within(payback!).getByTestId('op-effect')).toHaveTextContent('you received RUB 500,00');
+    expect(within(payback!).getByTestId('op-effect')).toHaveAttribute('data-money', 'accrual');
 
     expect(within(museum!).getByTestId('op-amount')).toHaveTextContent('EUR 50,00');
     expect(museum).toHaveTextContent('RUB 5 250,50 in the event currency');

@@ -15,6 +15,7 @@ import { canObserve, useInView } from '../lib/observe';
 import { useEventPeople, type EventPeople } from '../lib/people';
 import { deleteOperation, keyOf, loadFeed, loadMore, markSeen, restoreOperation } from '../operations-slice';
 import { MoveDialog } from './MoveDialog';
+import { RecordedToast } from './RecordedToast';
 import { OperationRow, type RowActions } from './OperationRow';
 import tab from './TabPage.module.css';
 import styles from './Transactions.module.css';
@@ -325,6 +326,7 @@ export default function TransactionsPage() {
         />
       )}
       {moving && <MoveDialog op={moving} onClose={() => setMoving(null)} />}
+      <RecordedToast />
     </section>
   );
 }

@@ -380,6 +380,8 @@ describe('an amount typed with a thousands separator', () => {
       await save(dialog);
       await waitFor(() => expect(posted).toHaveLength(1));
       expect(posted[0]!.body.details).toMatchObject({ amount: 3000, currency: 'RUB' });
+      // Any recorded operation can be taken back for a few seconds.
+      expect(await screen.findByTestId('recorded-toast')).toHaveTextContent(language === 'en' ? 'Operation recordedUndo' : 'Операция записанаОтменить');
     });
   }
 

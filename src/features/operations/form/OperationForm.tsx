@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
 import { Modal } from '@/components/Modal';
+import { recordedState } from '../components/RecordedToast';
 import { isTypingMistake, moneyErrorValues, MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
 import { clientError, type ApiError } from '@/lib/api-client';
@@ -144,7 +145,7 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
     setBusy(false);
     if (createOperation.fulfilled.match(result)) {
       onClose();
-      void navigate(`/events/${eventId}/transactions`);
+      void navigate(`/events/${eventId}/transactions`, recordedState(result.payload.id));
     } else if (result.payload && result.payload.status > 0) {
       setServerError(result.payload);
     } else {

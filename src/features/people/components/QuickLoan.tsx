@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { moneyErrorValues, MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
-import { createOperation, newIdempotencyKey } from '@/features/operations';
+import { createOperation, newIdempotencyKey, recordedState } from '@/features/operations';
 import type { ApiError } from '@/lib/api-client';
 import { genderContext } from '@/lib/i18n';
 import { ensureDialogue } from '../people-api';
@@ -54,7 +54,7 @@ export function QuickLoan({ uid, name }: { uid: number; name: string }) {
       if (!key.current || key.current.body !== json) key.current = { body: json, key: newIdempotencyKey() };
       const result = await dispatch(createOperation({ body, idempotencyKey: key.current.key }));
       if (createOperation.fulfilled.match(result)) {
-        void navigate(`/events/${eventId}/transactions`);
+        void navigate(`/events/${eventId}/transactions`, recordedState(result.payload.id));
         return;
       }
       throw result.payload ?? result.error;
