@@ -103,6 +103,25 @@ describe('the create-event form', () => {
     expect(await within(dialog).findByText(text)).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Your contact book is empty: add the first participant by phone.', 'Add +7 999 000 22 22', 'Add a friend'],
+    ['ru', 'В ваших контактах пока никого нет: добавьте первого участника по номеру телефона.', 'Добавить +7 999 000 22 22', 'Добавить друга'],
+  ] as const)('tells a new user with no contacts so, and offers a typed phone at once (%s)', async (language, empty, addPhone, addTitle) => {
+    signedIn([people.me]);
+    eventsServer([]);
+    const user = userEvent.setup();
+    renderApp('/events', { language });
+    await user.click(await screen.findByTestId('create-event'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(empty)).toBeInTheDocument();
+    expect(within(dialog).queryByText(language === 'en' ? 'all participants added' : 'все участники добавлены')).toBeNull();
+    await user.type(within(dialog).getByTestId('picker-search'), '+7 999 000 22 22');
+    const add = await within(dialog).findByRole('button', { name: addPhone }, { timeout: 2000 });
+    await user.click(add);
+    const friend = await screen.findByRole('dialog', { name: addTitle });
+    expect(within(friend).getByRole('textbox', { name: /phone|телефон/i })).toHaveValue('+79990002222');
+  });
+
   it('shows a server refusal in the form and lets the user try again', async () => {
     eventsServer([]);
     server.use(http.post('/app/api/v1/event/', () => HttpResponse.json({ error: 'unknown currency', code: 'currency_unknown' }, { status: 400 })));
@@ -212,7 +231,7 @@ describe('the add-participants picker', () => {
     );
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByTestId('picker-search'), '+7916000000');
-    await user.click(await within(dialog).findByTestId('picker-add-new', {}, { timeout: 2000 }));
+    await user.click(await within(dialog).findByTestId('picker-add-phone', {}, { timeout: 2000 }));
     const form = await screen.findByRole('dialog', { name: 'Add a friend' });
     // The typed digits came along; one more makes a whole phone, which is looked up.
     expect(within(form).getByLabelText('Phone')).toHaveValue('+7916000000');

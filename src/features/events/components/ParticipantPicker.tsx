@@ -30,10 +30,17 @@ function useContacts() {
   };
 }
 
+/** A search that is a phone number rather than a name: digits and phone punctuation, at least 7 digits. */
+function typedPhone(query: string): string | null {
+  const text = query.trim();
+  if (!/^[\d\s()+\-.]+$/.test(text) || text.replace(/\D/g, '').length < 7) return null;
+  return text.replace(/[^\d+]/g, '');
+}
+
 /** What was typed in the search, handed to the add-friend modal: a phone fills the phone, anything else the names. */
 function addFriendStart(query: string): { initialPhone?: string; initialName?: string } {
-  const text = query.trim();
-  return /^[\d\s()+\-.]+$/.test(text) ? { initialPhone: text.replace(/[^\d+]/g, '') } : { initialName: text };
+  const phone = typedPhone(query);
+  return phone ? { initialPhone: phone } : { initialName: query.trim() };
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -85,6 +92,9 @@ export function ParticipantPicker({
   const excluded = useMemo(() => new Set([...taken, ...selected]), [taken, selected]);
   const candidates = useMemo(() => pickerCandidates(contacts, excluded, term), [contacts, excluded, term]);
   const anyLeft = useMemo(() => pickerCandidates(contacts, excluded, '').length > 0, [contacts, excluded]);
+  // A new user's book holds only themselves: nobody is 'already added', there is nobody yet.
+  const bookEmpty = contacts.every((c) => c.is_me);
+  const phone = typedPhone(term);
   const chosen = selected.map((uid) => byUid.get(uid)).filter((c): c is Contact => !!c);
 
   const select = (uid: number) => onSelectedChange([...selected, uid]);
@@ -136,7 +146,7 @@ export function ParticipantPicker({
           </button>
         </p>
       )}
-      {contacts.length > 0 && (
+      {(contacts.length > 0 || status === 'success') && (
         <>
           {candidates.length > 0 ? (
             <ul className={styles.results} aria-label={t('picker.search')} data-testid="picker-results">
@@ -154,12 +164,21 @@ export function ParticipantPicker({
               ))}
             </ul>
           ) : (
-            <div className={styles.noMatch}>
-              <p>{term.trim() && anyLeft ? t('picker.noMatch', { query: term.trim() }) : t('picker.allAdded')}</p>
-              <p>{t('picker.askNew')}</p>
-              <Button scheme="gray" onClick={() => setAdding(true)} data-testid="picker-add-new">
-                {t('picker.yes')}
-              </Button>
+            <div className={styles.noMatch} data-testid="picker-no-match">
+              <p>{term.trim() && (anyLeft || bookEmpty) ? t('picker.noMatch', { query: term.trim() }) : bookEmpty ? t('picker.noContacts') : t('picker.allAdded')}</p>
+              {phone ? (
+                // A phone typed into the search is offered at once, formatted as it will be added.
+                <Button onClick={() => setAdding(true)} data-testid="picker-add-phone">
+                  {t('picker.addPhone', { phone: showPhone(phone) })}
+                </Button>
+              ) : (
+                <>
+                  <p>{t('picker.askNew')}</p>
+                  <Button scheme="gray" onClick={() => setAdding(true)} data-testid="picker-add-new">
+                    {t('picker.yes')}
+                  </Button>
+                </>
+              )}
             </div>
           )}
         </>
