@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
 import { Modal } from '@/components/Modal';
+import { DateField } from '@/components/DateField';
 import { recordedState } from '../components/RecordedToast';
 import { isTypingMistake, moneyErrorValues, MoneyInput } from '@/components/MoneyInput';
 import { Spinner } from '@/components/Spinner';
@@ -371,15 +372,7 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
                 <label className={formStyles.label} htmlFor={`${uid}-date`}>
                   {t('form.date')}
                 </label>
-                <input
-                  id={`${uid}-date`}
-                  name="date"
-                  type="date"
-                  className={formStyles.input}
-                  value={draft.date}
-                  aria-invalid={shown('date') ? true : undefined}
-                  onChange={(e) => update({ date: e.target.value })}
-                />
+                <DateField id={`${uid}-date`} name="date" value={draft.date} invalid={!!shown('date')} onChange={(date) => update({ date })} />
                 {shown('date') && <p className={formStyles.error}>{shown('date')}</p>}
               </div>
               <div className={`${formStyles.field} ${styles.descriptionField}`}>
