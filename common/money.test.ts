@@ -193,9 +193,14 @@ describe('formatMoney', () => {
     expect(formatMoney(123450, 'RUB', 'ru', { sign: true })).toBe(`+1${NBSP}234,50`);
     expect(formatMoney(-123450, 'RUB', 'ru', { sign: true })).toBe(`-1${NBSP}234,50`);
     expect(formatMoney(0, 'RUB', 'en', { sign: true })).toBe('0,00');
-    expect(formatMoney(123450, 'RUB', 'ru', { code: true })).toBe(`1${NBSP}234,50${NBSP}RUB`);
-    expect(formatMoney(123450, 'USD', 'en', { code: true })).toBe(`USD${NBSP}1${NBSP}234,50`);
-    expect(formatMoney(-100, 'EUR', 'en', { code: true, sign: true })).toBe(`-EUR${NBSP}1,00`);
+    expect(formatMoney(123450, 'RUB', 'ru', { code: true })).toBe(`1${NBSP}234,50${NBSP}₽`);
+    expect(formatMoney(123450, 'USD', 'en', { code: true })).toBe(`1${NBSP}234,50${NBSP}$`);
+    expect(formatMoney(-100, 'EUR', 'en', { code: true, sign: true })).toBe(`-1,00${NBSP}€`);
+    // The same in both languages (§9); a currency without a sign of its own, or sharing one, keeps its code.
+    expect(formatMoney(123450, 'RUB', 'en', { code: true })).toBe(formatMoney(123450, 'RUB', 'ru', { code: true }));
+    expect(formatMoney(5000, 'CHF', 'en', { code: true })).toBe(`50,00${NBSP}CHF`);
+    expect(formatMoney(5000, 'CAD', 'ru', { code: true })).toBe(`50,00${NBSP}CAD`);
+    expect(formatMoney(1234, 'KWD', 'ru', { code: true })).toBe(`1,234${NBSP}KWD`);
   });
 
   it('prints every digit of the largest amounts', () => {

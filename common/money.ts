@@ -172,7 +172,7 @@ export function sanitizeMoneyInput(text: string): string {
 export interface FormatMoneyOptions {
   /** Show '+' on positive amounts (balances), '-' always shows on negative ones. */
   sign?: boolean;
-  /** Add the ISO code ('1 234,50 RUB' in Russian, 'RUB 1 234,50' in English). */
+  /** Add the currency's sign, or its ISO code where it has no sign of its own ('1 234,50 ₽', '1 234,50 KZT'). */
   code?: boolean;
 }
 
@@ -181,12 +181,38 @@ const NUMBER_LOCALE = 'ru-RU';
 const formatters = new Map<number, Intl.NumberFormat>();
 
 /**
- * An amount for the screen: digits grouped by a no-break space (so an amount never wraps), a
- * decimal comma and exactly the currency's decimals, in both languages (§9: '1 093,29'); the code
- * goes where each language puts it ('RUB 1 093,29', '1 093,29 RUB'). The exact decimal string goes
- * to Intl, not a double, so even the largest safe amount prints every digit.
+ * Currencies whose sign people read at a glance and that no other currency in the list shares:
+ * '$' is only the US dollar's and '¥' only the yen's here; the Canadian dollar or the yuan keep
+ * their codes rather than pass for them.
  */
-export function formatMoney(minor: number, currency: string, locale: Locale, opts: FormatMoneyOptions = {}): string {
+export const CURRENCY_SIGNS: Readonly<Record<string, string>> = {
+  RUB: '₽',
+  EUR: '€',
+  USD: '$',
+  GBP: '£',
+  JPY: '¥',
+  UAH: '₴',
+  KZT: '₸',
+  TRY: '₺',
+  INR: '₹',
+  ILS: '₪',
+  KRW: '₩',
+  GEL: '₾',
+};
+
+/** The currency as amounts show it: its sign where it has a common one, else its code. */
+export function currencyMark(currency: string): string {
+  return CURRENCY_SIGNS[currency] ?? currency;
+}
+
+/**
+ * An amount for the screen: digits grouped by a no-break space (so an amount never wraps), a
+ * decimal comma and exactly the currency's decimals, in both languages (§9: '1 093,29'), then the
+ * currency's sign or code the ru-RU way ('1 093,29 ₽', '50,00 €', '1 000,00 KZT'). The exact decimal
+ * string goes to Intl, not a double, so even the largest safe amount prints every digit. The
+ * language does not change how an amount is written (§9); it stays a parameter for the callers.
+ */
+export function formatMoney(minor: number, currency: string, _locale: Locale, opts: FormatMoneyOptions = {}): string {
   const exponent = currencyExponent(currency);
   let formatter = formatters.get(exponent);
   if (!formatter) {
@@ -196,7 +222,7 @@ export function formatMoney(minor: number, currency: string, locale: Locale, opt
   const digits = formatter.format(minorToDecimalString(Math.abs(minor), currency) as Intl.StringNumericLiteral);
   const sign = minor < 0 ? '-' : opts.sign && minor > 0 ? '+' : '';
   if (!opts.code) return `${sign}${digits}`;
-  return locale === 'ru' ? `${sign}${digits}\u00a0${currency}` : `${sign}${currency}\u00a0${digits}`;
+  return `${sign}${digits}\u00a0${currencyMark(currency)}`;
 }
 
 export type MoneyMessageType = 'accrual' | 'debit' | 'neutral';

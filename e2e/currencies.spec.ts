@@ -39,7 +39,7 @@ async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: stri
   await page.screenshot({ path: `${SCREENS}/currencies-${testInfo.project.name}-${lang}-${name}.png` });
 }
 
-/** A balance as the screen writes it beside its words: 'USD 5,87' / '5,87 USD', no sign, plain spaces. */
+/** A balance as the screen writes it beside its words: '5,87 $', no sign, plain spaces. */
 function shown(amount: number, currency: string, lang: Lang): string {
   return plain(formatMoney(Math.abs(toMinor(amount, currency)), currency, lang, { code: true }));
 }

@@ -13,7 +13,7 @@ import { formatMoney, toMinor } from '../common/money';
 import { getEvent, recordOperation } from './support/api';
 import { createFamilyEvent, EVENTS, isPhone, openParticipants, screenshot, type Lang } from './support/events';
 
-/** A balance as the screen writes it beside its words: 'RUB 750,00' / '750,00 RUB', no sign, plain spaces. */
+/** A balance as the screen writes it beside its words: '750,00 ₽', no sign, plain spaces. */
 function shown(amount: number, currency: string, lang: Lang): string {
   return formatMoney(Math.abs(toMinor(amount, currency)), currency, lang, { code: true }).replace(/[\u00a0\u202f]/g, ' ');
 }

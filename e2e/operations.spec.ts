@@ -30,7 +30,7 @@ async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: stri
 /** Text as a person reads it: Intl's no-break spaces as plain ones, runs of space as one. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f\s]+/g, ' ').trim();
 
-/** An API amount (major units) as the screens write it: 'RUB 1 234,50' / '1 234,50 RUB'. */
+/** An API amount (major units) as the screens write it: '1 234,50 ₽'. */
 function shown(amount: number, currency: string, lang: Lang, sign = false): string {
   return plain(formatMoney(toMinor(amount, currency), currency, lang, { code: true, sign }));
 }

@@ -323,7 +323,7 @@ describe('the display currency', () => {
     );
     renderApp('/events');
     const row = await screen.findByTestId('event-row-5');
-    await waitFor(() => expect(spaces(row.textContent)).toContain('You are owed RUB 1 200,00'));
+    await waitFor(() => expect(spaces(row.textContent)).toContain('You are owed 1 200,00 ₽'));
     expect(row.textContent).not.toContain('≈');
 
     await user.click(screen.getAllByRole('button', { name: 'Exchange rates' })[0]!);
@@ -331,7 +331,7 @@ describe('the display currency', () => {
     await user.selectOptions(within(dialog).getByTestId('display-currency-select'), 'USD');
     await user.click(within(dialog).getByTestId('rates-close'));
 
-    await waitFor(() => expect(spaces(screen.getByTestId('event-row-5').textContent)).toContain('You are owed ≈USD 15,68'));
+    await waitFor(() => expect(spaces(screen.getByTestId('event-row-5').textContent)).toContain('You are owed ≈15,68 $'));
     expect(listAsked.at(-1)).toBe('USD');
     expect(listAsked[0]).toBeNull();
   });
@@ -353,14 +353,14 @@ describe('the display currency', () => {
     );
     renderApp('/events/5/transactions');
     const header = await screen.findByTestId('event-header');
-    await waitFor(() => expect(spaces(within(header).getByText(/You are owed/).textContent)).toBe('You are owed ≈USD 15,68'));
+    await waitFor(() => expect(spaces(within(header).getByText(/You are owed/).textContent)).toBe('You are owed ≈15,68 $'));
     expect(eventAsked[0]).toBe('USD');
     expect(within(header).getByTestId('display-currency')).toHaveValue('USD');
     await user.selectOptions(within(header).getByTestId('display-currency'), 'event');
-    await waitFor(() => expect(spaces(within(header).getByText(/You are owed/).textContent)).toBe('You are owed RUB 1 200,00'));
+    await waitFor(() => expect(spaces(within(header).getByText(/You are owed/).textContent)).toBe('You are owed 1 200,00 ₽'));
     expect(eventAsked.at(-1)).toBe('');
     expect(within(header).getByTestId('display-currency')).toHaveValue('event');
     // The list keeps the display currency.
-    expect(spaces(screen.getByTestId('event-row-5').textContent)).toContain('You are owed ≈USD 15,68');
+    expect(spaces(screen.getByTestId('event-row-5').textContent)).toContain('You are owed ≈15,68 $');
   });
 });

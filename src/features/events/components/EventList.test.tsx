@@ -77,10 +77,10 @@ describe('the events list', () => {
     renderApp('/events');
     const owed = within(await screen.findByTestId('event-row-1')).getByText(/You are owed/);
     expect(owed).toHaveAttribute('data-balance', 'accrual');
-    expect(spaces(owed.textContent)).toBe('You are owed RUB 1 200,50');
+    expect(spaces(owed.textContent)).toBe('You are owed 1 200,50 ₽');
     const owing = within(screen.getByTestId('event-row-2')).getByText(/You owe/);
     expect(owing).toHaveAttribute('data-balance', 'debit');
-    expect(spaces(owing.textContent)).toBe('You owe RUB 300,00');
+    expect(spaces(owing.textContent)).toBe('You owe 300,00 ₽');
     const even = within(screen.getByTestId('event-row-3')).getByText('You are settled up');
     expect(even).toHaveAttribute('data-balance', 'neutral');
     // The colour comes from the balance type, so the three differ.
@@ -101,7 +101,7 @@ describe('the events list', () => {
     ]);
     renderApp('/events', { language: 'ru' });
     const row = await screen.findByTestId('event-row-1');
-    expect(spaces(within(row).getByText(/Вам должны/).textContent)).toBe('Вам должны 1 200,50 RUB');
+    expect(spaces(within(row).getByText(/Вам должны/).textContent)).toBe('Вам должны 1 200,50 ₽');
     expect(within(row).getByTestId('unread-badge')).toHaveAccessibleName('3 непрочитанные операции');
     expect(within(row).getByText('3 часа назад')).toBeInTheDocument();
   });
@@ -116,7 +116,7 @@ describe('the events list', () => {
     expect(within(broken).getByText('Broken')).toBeInTheDocument();
     expect(within(broken).getByTestId('event-unavailable')).toHaveTextContent('Balance unavailable');
     expect(within(broken).queryByText(/settled up|owe/i)).not.toBeInTheDocument();
-    expect(spaces(within(screen.getByTestId('event-row-2')).getByText(/owed/).textContent)).toBe('You are owed RUB 50,00');
+    expect(spaces(within(screen.getByTestId('event-row-2')).getByText(/owed/).textContent)).toBe('You are owed 50,00 ₽');
     expect(screen.queryByText('The events could not be loaded.')).not.toBeInTheDocument();
   });
 

@@ -52,10 +52,10 @@ describe('the participants panel', () => {
     const families = within(panel).getAllByTestId('family');
     expect(families).toHaveLength(2);
     const wholes = within(panel).getAllByTestId('whole-family');
-    expect(spaces(wholes[0]!.textContent)).toBe('Whole familyis owed RUB 300,00');
-    expect(spaces(wholes[1]!.textContent)).toBe('Whole familyowes RUB 300,00');
+    expect(spaces(wholes[0]!.textContent)).toBe('Whole familyis owed 300,00 ₽');
+    expect(spaces(wholes[1]!.textContent)).toBe('Whole familyowes 300,00 ₽');
     expect(within(families[1]!).getByText('Вера Петрова')).toBeInTheDocument();
-    expect(spaces(within(families[1]!).getByTestId('participant-3').textContent)).toContain('owes RUB 300,00');
+    expect(spaces(within(families[1]!).getByTestId('participant-3').textContent)).toContain('owes 300,00 ₽');
     // Which figures these are, so they reconcile with the People page's totals over all events.
     expect(within(panel).getByTestId('participants-scope')).toHaveTextContent('Balances in this event only');
   });

@@ -45,9 +45,9 @@ describe('the debts tab', () => {
     expect(cards[0]).toHaveTextContent('Whole family: Gleb Orlov, Вера Петрова');
     expect(cards[0]).toHaveTextContent('pays');
     expect(cards[0]).toHaveTextContent('Whole family: me, Boris Ivanov');
-    expect(words(within(cards[0]!).getByTestId('transfer-amount').textContent)).toBe('RUB 2 200,00');
+    expect(words(within(cards[0]!).getByTestId('transfer-amount').textContent)).toBe('2 200,00 ₽');
     expect(cards[0]).toHaveTextContent('You receive');
-    expect(words(within(cards[1]!).getByTestId('transfer-amount').textContent)).toBe('RUB 1 300,50');
+    expect(words(within(cards[1]!).getByTestId('transfer-amount').textContent)).toBe('1 300,50 ₽');
     expect(cards[1]).not.toHaveTextContent('You receive');
     expect(document.querySelector('[data-tour="settle-plan"]')).toContainElement(cards[0]!);
   });
@@ -69,7 +69,7 @@ describe('the debts tab', () => {
     expect(posted).toHaveLength(0);
     const confirm = within(first!).getByTestId('payback-confirm');
     expect(within(confirm).getByRole('textbox', { name: 'Amount paid back' })).toHaveValue('2200.00');
-    expect(confirm).toHaveTextContent('The whole debt is RUB 2 200,00; a part payment is fine too.');
+    expect(confirm).toHaveTextContent('The whole debt is 2 200,00 ₽; a part payment is fine too.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(within(first!).queryByTestId('payback-confirm')).toBeNull();
     expect(posted).toHaveLength(0);
@@ -140,7 +140,7 @@ describe('the debts tab', () => {
     const { store } = renderApp(PATH);
     await screen.findAllByTestId('transfer', {}, { timeout: 5000 });
     store.dispatch({ type: 'events/displayModeSet', payload: { id: EVENT_ID, mode: { kind: 'currency', currency: 'EUR' } } });
-    await waitFor(() => expect(words(screen.getByTestId('transfer-amount').textContent)).toBe('≈EUR 21,45'));
+    await waitFor(() => expect(words(screen.getByTestId('transfer-amount').textContent)).toBe('≈21,45 €'));
     await userEvent.click(screen.getByTestId('payback'));
     await userEvent.click(screen.getByRole('button', { name: 'Record payback' }));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -190,8 +190,8 @@ describe('the debts tab', () => {
     const list = await screen.findByTestId('plain-debts');
     const debts = within(list).getAllByTestId('transfer');
     expect(debts.map((d) => [d.getAttribute('data-from'), d.getAttribute('data-to'), words(within(d).getByTestId('transfer-amount').textContent)])).toEqual([
-      [String(VERA), String(ME), 'RUB 1 000,00'],
-      [String(GLEB), String(ME), 'RUB 1 200,50'],
+      [String(VERA), String(ME), '1 000,00 ₽'],
+      [String(GLEB), String(ME), '1 200,50 ₽'],
     ]);
     expect(asked).toEqual([String(EVENT_ID)]);
     await userEvent.click(within(debts[1]!).getByRole('button', { name: 'Record that Gleb Orlov paid me' }));

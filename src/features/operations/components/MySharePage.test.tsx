@@ -19,9 +19,9 @@ describe('the my-share tab', () => {
   it('shows the totals the server gives: total, average and mine', async () => {
     signedInWithEvent();
     renderApp(PATH);
-    expect(await screen.findByTestId('share-total', {}, { timeout: 8000 })).toHaveTextContent('Total spentRUB 8 200,00');
-    expect(screen.getByTestId('share-average')).toHaveTextContent('Average per personRUB 2 050,00');
-    expect(screen.getByTestId('share-mine')).toHaveTextContent('My shareRUB 1 800,00');
+    expect(await screen.findByTestId('share-total', {}, { timeout: 8000 })).toHaveTextContent('Total spent8 200,00 ₽');
+    expect(screen.getByTestId('share-average')).toHaveTextContent('Average per person2 050,00 ₽');
+    expect(screen.getByTestId('share-mine')).toHaveTextContent('My share1 800,00 ₽');
     expect(within(screen.getByTestId('my-share')).getByText('4 participants')).toBeInTheDocument();
   });
 
@@ -49,40 +49,40 @@ describe('the my-share tab', () => {
     await screen.findByTestId('share-mine', {}, { timeout: 3000 });
     expect(asked).toEqual([null]);
     await userEvent.click(screen.getByRole('switch', { name: 'Whole family' }));
-    await waitFor(() => expect(screen.getByTestId('share-mine')).toHaveTextContent("Our family's shareRUB 2 600,00"), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('share-mine')).toHaveTextContent("Our family's share2 600,00 ₽"), { timeout: 3000 });
     expect(asked).toEqual([null, 'true']);
     const bars = screen.getAllByTestId('person-bar');
-    expect(bars.filter((b) => b.hasAttribute('data-highlighted')).map(barText)).toEqual(['me RUB 1 800,00', 'Boris Ivanov RUB 800,00']);
+    expect(bars.filter((b) => b.hasAttribute('data-highlighted')).map(barText)).toEqual(['me 1 800,00 ₽', 'Boris Ivanov 800,00 ₽']);
     // The chart's front bars and the list are the family's now, not mine.
     const chart = screen.getByTestId('spending-chart');
     expect(within(chart).getByText('Our family')).toBeInTheDocument();
     expect([...chart.querySelectorAll('title')].map((n) => words(n.textContent))).toEqual([
-      "20 Nov: RUB 5 000,00 in all, RUB 2 500,00 our family's",
-      "21 Nov: RUB 3 200,00 in all, RUB 100,00 our family's",
+      "20 Nov: 5 000,00 ₽ in all, 2 500,00 ₽ our family's",
+      "21 Nov: 3 200,00 ₽ in all, 100,00 ₽ our family's",
     ]);
-    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent("Firewoodof RUB 3 200,00RUB 100,00our family's part");
+    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent("Firewoodof 3 200,00 ₽100,00 ₽our family's part");
     await userEvent.click(screen.getByRole('switch', { name: 'Whole family' }));
-    await waitFor(() => expect(screen.getByTestId('share-mine')).toHaveTextContent('My shareRUB 1 800,00'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('share-mine')).toHaveTextContent('My share1 800,00 ₽'), { timeout: 3000 });
     expect(asked).toEqual([null, 'true', null]);
-    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent('Firewoodof RUB 3 200,00RUB 550,00my part');
+    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent('Firewoodof 3 200,00 ₽550,00 ₽my part');
   });
 
   it('draws spending by day and by person, and lists spending operations with my part', async () => {
     signedInWithEvent();
     renderApp(PATH);
     const chart = await screen.findByTestId('spending-chart', {}, { timeout: 3000 });
-    expect(words(chart.querySelector('svg')?.getAttribute('aria-label'))).toBe('2 days with spending; the most was RUB 5 000,00 on 20 Nov.');
+    expect(words(chart.querySelector('svg')?.getAttribute('aria-label'))).toBe('2 days with spending; the most was 5 000,00 ₽ on 20 Nov.');
     expect(chart.querySelectorAll('rect')).toHaveLength(4);
     expect(screen.getAllByTestId('person-bar').map(barText)).toEqual([
-      'Gleb Orlov RUB 3 200,00',
-      'Вера Петрова RUB 2 400,00',
-      'me RUB 1 800,00',
-      'Boris Ivanov RUB 800,00',
+      'Gleb Orlov 3 200,00 ₽',
+      'Вера Петрова 2 400,00 ₽',
+      'me 1 800,00 ₽',
+      'Boris Ivanov 800,00 ₽',
     ]);
     const ops = screen.getAllByTestId('share-op');
     // Newest day first.
-    expect(ops[0]).toHaveTextContent('Firewoodof RUB 3 200,00RUB 550,00my part');
-    expect(ops[1]).toHaveTextContent('Groceriesof RUB 5 000,00RUB 1 250,00my part');
+    expect(ops[0]).toHaveTextContent('Firewoodof 3 200,00 ₽550,00 ₽my part');
+    expect(ops[1]).toHaveTextContent('Groceriesof 5 000,00 ₽1 250,00 ₽my part');
   });
 
   it('lists the newest 50 spending operations first and the rest on request', async () => {
@@ -122,7 +122,7 @@ describe('the my-share tab', () => {
     expect(await screen.findByText('The expenses could not be loaded.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByTestId('share-total', {}, { timeout: 3000 })).toHaveTextContent('RUB 8 200,00');
+    expect(await screen.findByTestId('share-total', {}, { timeout: 3000 })).toHaveTextContent('8 200,00 ₽');
   });
 
   it('says so when nothing was spent', async () => {
@@ -134,7 +134,7 @@ describe('the my-share tab', () => {
     );
     renderApp(PATH, { language: 'ru' });
     expect(await screen.findByTestId('share-empty', {}, { timeout: 3000 })).toHaveTextContent('Расходов пока нет.');
-    expect(screen.getByTestId('share-total')).toHaveTextContent('0,00 RUB');
+    expect(screen.getByTestId('share-total')).toHaveTextContent('0,00 ₽');
   });
 
   it('swaps to new data 900 ms after it arrives, keeping the old numbers until then (§4)', async () => {
@@ -147,7 +147,7 @@ describe('the my-share tab', () => {
       }),
     );
     const { router } = renderApp(PATH);
-    expect(await screen.findByTestId('share-total', {}, { timeout: 3000 })).toHaveTextContent('RUB 8 200,00');
+    expect(await screen.findByTestId('share-total', {}, { timeout: 3000 })).toHaveTextContent('8 200,00 ₽');
 
     await act(() => router.navigate(`/events/${EVENT_ID}/transactions`));
     await screen.findByTestId('transactions-feed');
@@ -158,10 +158,10 @@ describe('the my-share tab', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByTestId('share-updating')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(850));
-    expect(screen.getByTestId('share-total')).toHaveTextContent('RUB 8 200,00');
+    expect(screen.getByTestId('share-total')).toHaveTextContent('8 200,00 ₽');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(screen.getByTestId('share-total')).toHaveTextContent('RUB 9 000,00');
-    expect(screen.getByTestId('share-average')).toHaveTextContent('RUB 2 250,00');
+    expect(screen.getByTestId('share-total')).toHaveTextContent('9 000,00 ₽');
+    expect(screen.getByTestId('share-average')).toHaveTextContent('2 250,00 ₽');
     expect(screen.queryByTestId('share-updating')).not.toBeInTheDocument();
   });
 
@@ -179,7 +179,7 @@ describe('the my-share tab', () => {
     await screen.findByTestId('share-total', {}, { timeout: 3000 });
     store.dispatch({ type: 'events/displayModeSet', payload: { id: EVENT_ID, mode: { kind: 'currency', currency: 'EUR' } } });
     await waitFor(() => expect(asked).toContain('EUR'), { timeout: 3000 });
-    await waitFor(() => expect(screen.getByTestId('share-total')).toHaveTextContent('≈EUR 82,00'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('share-total')).toHaveTextContent('≈82,00 €'), { timeout: 3000 });
     expect(asked[0]).toBeNull();
   });
 });

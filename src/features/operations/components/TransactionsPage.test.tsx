@@ -87,7 +87,7 @@ describe('the transactions tab', () => {
     renderApp(PATH, { language: 'ru' });
     await feed();
     const effect = await screen.findByTestId('op-effect');
-    expect(effect.textContent?.replace(/\s+/g, ' ')).toBe('вы вернули 2 100,00 RUB');
+    expect(effect.textContent?.replace(/\s+/g, ' ')).toBe('вы вернули 2 100,00 ₽');
     expect(effect).toHaveAttribute('data-money', 'neutral');
   });
 
@@ -125,14 +125,14 @@ describe('the transactions tab', () => {
     expect(payback).toHaveTextContent('received');
     expect(payback).toHaveTextContent('Paid back by Boris Ivanov to me');
     // Being paid back lowers what I am owed, but it is money received, not a loss in red.
-    expect(within(payback!).getByTestId('op-effect')).toHaveTextContent('you received RUB 500,00');
+    expect(within(payback!).getByTestId('op-effect')).toHaveTextContent('you received 500,00 ₽');
     expect(within(payback!).getByTestId('op-effect')).toHaveAttribute('data-money', 'accrual');
 
-    expect(within(museum!).getByTestId('op-amount')).toHaveTextContent('EUR 50,00');
-    expect(museum).toHaveTextContent('RUB 5 250,50 in the event currency');
+    expect(within(museum!).getByTestId('op-amount')).toHaveTextContent('50,00 €');
+    expect(museum).toHaveTextContent('5 250,50 ₽ in the event currency');
     expect(museum).toHaveTextContent('even');
     expect(museum).toHaveTextContent('Paid by me for me, Boris Ivanov and 2 more');
-    expect(within(museum!).getByTestId('op-effect')).toHaveTextContent('your balance +RUB 3 937,87');
+    expect(within(museum!).getByTestId('op-effect')).toHaveTextContent('your balance +3 937,87 ₽');
 
     expect(comment).toHaveTextContent('Вера Петрова');
     expect(comment).toHaveTextContent('Who drives?');
@@ -182,7 +182,7 @@ describe('the transactions tab', () => {
       expect(within(row!).queryByTestId('op-effect')).not.toBeInTheDocument();
       expect(row).toHaveTextContent(none);
     }
-    expect(within(bought!).getByTestId('op-amount')).toHaveTextContent(language === 'en' ? 'RUB 900,00' : '900,00 RUB');
+    expect(within(bought!).getByTestId('op-amount')).toHaveTextContent(language === 'en' ? '900,00 ₽' : '900,00 ₽');
     expect(bought).toHaveTextContent(museum);
     expect(repaid).toHaveTextContent(payback);
     expect(tickets).toHaveTextContent('Tickets');
@@ -231,7 +231,7 @@ describe('the transactions tab', () => {
       id: 4,
       kind: 'comment',
       status: null,
-      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 3622,34 RUB', payer: null, author: BORIS },
+      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 3622,34 ₽', payer: null, author: BORIS },
       participants: [],
       request: { to: ME, amounts: [{ amount: 3622.34, currency: 'RUB' }], paid: [{ amount: 1000, currency: 'RUB' }], settled: false },
     });
@@ -239,16 +239,16 @@ describe('the transactions tab', () => {
       id: 3,
       kind: 'comment',
       status: null,
-      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 100,00 RUB', payer: null, author: ME },
+      details: { description: '', amount: 0, original_amount: 0, text: 'Payback request: 100,00 ₽', payer: null, author: ME },
       participants: [],
       request: { to: GLEB, amounts: [{ amount: 100, currency: 'RUB' }], paid: [{ amount: 100, currency: 'RUB' }], settled: true },
     });
     signedInWithEvent(anEvent(), [asked, mine]);
     renderApp(PATH, { language: 'ru' });
     const notes = await screen.findAllByTestId('payback-request', {}, { timeout: 5000 });
-    expect(notes[0]).toHaveTextContent('Boris Ivanov просит вернуть 3 622,34 RUB: столько вы были должны ему по всем общим событиям в момент запроса.');
+    expect(notes[0]).toHaveTextContent('Boris Ivanov просит вернуть 3 622,34 ₽: столько вы были должны ему по всем общим событиям в момент запроса.');
     expect(notes[0]).toHaveTextContent('ещё не закрыт');
-    expect(notes[0]).toHaveTextContent('уже возвращено: 1 000,00 RUB');
+    expect(notes[0]).toHaveTextContent('уже возвращено: 1 000,00 ₽');
     expect(notes[0]).not.toHaveTextContent('Payback request');
     expect(within(notes[0]!).getByRole('link', { name: 'Вернуть долг: Boris Ivanov' })).toHaveAttribute('href', `/people/${BORIS}?record=1`);
     expect(notes[1]).toHaveTextContent('Должник: Gleb Orlov');
@@ -273,9 +273,9 @@ describe('the transactions tab', () => {
     renderApp(PATH);
     await screen.findByText('Dinner');
     const row = rows()[0] as HTMLElement;
-    expect(within(row).getByTestId('op-amount')).toHaveTextContent('RUB 4 000,00');
-    expect(row).toHaveTextContent("≈EUR 40,40 at the rate of 1 May 2024");
-    expect(within(row).getByTestId('op-effect')).toHaveTextContent('your balance ≈+EUR 30,30');
+    expect(within(row).getByTestId('op-amount')).toHaveTextContent('4 000,00 ₽');
+    expect(row).toHaveTextContent("≈40,40 € at the rate of 1 May 2024");
+    expect(within(row).getByTestId('op-effect')).toHaveTextContent('your balance ≈+30,30 €');
   });
 
   it('groups by day and speaks Russian, plurals included', async () => {

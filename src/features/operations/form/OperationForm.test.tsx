@@ -98,8 +98,8 @@ describe('the operation form', () => {
   it("shows each other person's event balance as money alone beside their name, and none beside mine (§9 modes)", async () => {
     const { dialog } = await openForm(undefined, 'en', anEvent({}, { [ME]: 100, [BORIS]: -250.5, [VERA]: 150.5, [GLEB]: 0 }));
     const rowOf = (name: string) => person(dialog, name).closest('label')!.parentElement!;
-    expect(within(rowOf('Boris Ivanov')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toBe('-RUB 250,50');
-    expect(within(rowOf('Вера Петрова')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toBe('+RUB 150,50');
+    expect(within(rowOf('Boris Ivanov')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toBe('-250,50 ₽');
+    expect(within(rowOf('Вера Петрова')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toBe('+150,50 ₽');
     expect(within(rowOf('me')).queryByTestId('balance-money')).not.toBeInTheDocument();
     // Money alone: no 'owes' / 'is owed' words in the picker.
     expect(within(rowOf('Boris Ivanov')).queryByText(/owes|owed/)).not.toBeInTheDocument();
@@ -181,18 +181,18 @@ describe('the operation form', () => {
     await kind(dialog, 'Split purchase');
     await userEvent.selectOptions(within(dialog).getByLabelText('Who paid'), 'Вера Петрова');
     await userEvent.type(amount(dialog), '3000');
-    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: RUB 3 000,00 among 4 people');
+    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: 3 000,00 ₽ among 4 people');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Part of me' }), '1000');
-    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: RUB 2 000,00 among 3 people');
+    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: 2 000,00 ₽ among 3 people');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Part of Boris Ivanov' }), '2500');
-    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: -RUB 500,00 among 2 people');
+    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: -500,00 ₽ among 2 people');
     expect(within(dialog).getByText('sum remainder must not be negative')).toBeInTheDocument();
     await save(dialog);
     expect(posted).toHaveLength(0);
 
     await userEvent.click(person(dialog, 'Boris Ivanov'));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Part of Вера Петрова' }), '1000');
-    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: RUB 1 000,00 for 1 person');
+    expect(within(dialog).getByTestId('remainder')).toHaveTextContent('Left to split equally: 1 000,00 ₽ for 1 person');
     expect(within(dialog).queryByText('sum remainder must not be negative')).not.toBeInTheDocument();
     await save(dialog);
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -342,8 +342,8 @@ describe('the operation form', () => {
     const currency = within(dialog).getByRole('combobox', { name: 'Currency' });
     await userEvent.click(currency);
     await userEvent.click(within(dialog).getByRole('option', { name: /EUR/ }));
-    // The test currency list: 1 EUR = 98.5 RUB.
-    expect(within(dialog).getByTestId('converted-hint')).toHaveTextContent('≈ RUB 985,00 in the event currency');
+    // The test currency list: 1 € = 98.5 ₽.
+    expect(within(dialog).getByTestId('converted-hint')).toHaveTextContent('≈ 985,00 ₽ in the event currency');
   });
 
   it('speaks Russian with the specification’s messages', async () => {
@@ -376,7 +376,7 @@ describe('an amount typed with a thousands separator', () => {
 
       await userEvent.clear(amount(dialog));
       await userEvent.type(amount(dialog), '3000');
-      expect(within(dialog).getByTestId('amount-echo')).toHaveTextContent(language === 'en' ? 'Will be saved as RUB 3 000,00' : 'Будет записано: 3 000,00 RUB');
+      expect(within(dialog).getByTestId('amount-echo')).toHaveTextContent(language === 'en' ? 'Will be saved as 3 000,00 ₽' : 'Будет записано: 3 000,00 ₽');
       await save(dialog);
       await waitFor(() => expect(posted).toHaveLength(1));
       expect(posted[0]!.body.details).toMatchObject({ amount: 3000, currency: 'RUB' });

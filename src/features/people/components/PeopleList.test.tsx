@@ -55,10 +55,10 @@ describe('the People list', () => {
     expect(boris.textContent!.replace(/\D/g, '')).toContain('79160000008');
     const borisBalance = boris.querySelector('[data-balance]');
     expect(borisBalance).toHaveAttribute('data-balance', 'accrual');
-    expect(words(borisBalance)).toBe('owes you EUR 30,00');
+    expect(words(borisBalance)).toBe('owes you 30,00 €');
     const vera = screen.getByTestId('person-row-9');
     expect(vera.querySelector('[data-balance]')).toHaveAttribute('data-balance', 'mixed');
-    expect(words(vera.querySelector('[data-balance]'))).toBe('owes you USD 12,50; you owe RUB 500,00');
+    expect(words(vera.querySelector('[data-balance]'))).toBe('owes you 12,50 $; you owe 500,00 ₽');
     expect(words(screen.getByTestId('person-row-10').querySelector('[data-balance]'))).toBe('settled up');
     // A placeholder is named by its phone: the phone is not repeated under it.
     const placeholder = screen.getByTestId('person-row-11');
@@ -74,15 +74,15 @@ describe('the People list', () => {
     expect(order).toEqual(['person-row-8', 'person-row-9', 'person-row-10', 'whole-family-4']);
     const whole = screen.getByTestId('whole-family-4');
     expect(whole).toHaveTextContent('Whole family');
-    expect(words(whole.querySelector('[data-balance]'))).toBe('owes you USD 12,50; you owe RUB 500,00');
+    expect(words(whole.querySelector('[data-balance]'))).toBe('owes you 12,50 $; you owe 500,00 ₽');
   });
 
   it('speaks Russian with the right gender', async () => {
     signedIn([BORIS, VERA, GLEB], [FAMILY]);
     renderApp('/people', { language: 'ru' });
     const vera = await screen.findByTestId('person-row-9', {}, { timeout: 5000 });
-    expect(words(vera.querySelector('[data-balance]'))).toBe('должна вам 12,50 USD; вы должны 500,00 RUB');
-    expect(words(screen.getByTestId('person-row-8').querySelector('[data-balance]'))).toBe('должен вам 30,00 EUR');
+    expect(words(vera.querySelector('[data-balance]'))).toBe('должна вам 12,50 $; вы должны 500,00 ₽');
+    expect(words(screen.getByTestId('person-row-8').querySelector('[data-balance]'))).toBe('должен вам 30,00 €');
     expect(screen.getByTestId('whole-family-4')).toHaveTextContent('Вся семья');
     expect(screen.getByTestId('people-scope')).toHaveTextContent('Ваш баланс с каждым по всем общим событиям и диалогам вместе');
   });
@@ -132,7 +132,7 @@ describe('the People list', () => {
     const { pages } = signedIn([converted]);
     renderApp('/people');
     const row = await screen.findByTestId('person-row-8', {}, { timeout: 5000 });
-    expect(words(row.querySelector('[data-balance]'))).toBe('owes you ≈EUR 30,00');
+    expect(words(row.querySelector('[data-balance]'))).toBe('owes you ≈30,00 €');
     expect(row.querySelector('abbr')).toHaveAttribute('title', 'Converted at the rate of 1 May 2024, approximately');
     expect(pages).toEqual([1]);
   });

@@ -55,22 +55,22 @@ describe('the person pane', () => {
     renderApp('/people/8');
     const pane = await screen.findByTestId('person', {}, { timeout: 5000 });
     expect(within(pane).getByRole('heading', { name: 'Boris Ivanov' })).toBeInTheDocument();
-    expect(words(within(pane).getByTestId('person-balance'))).toBe('owes you EUR 30,00; you owe RUB 500,00');
+    expect(words(within(pane).getByTestId('person-balance'))).toBe('owes you 30,00 €; you owe 500,00 ₽');
     expect(within(pane).getByTestId('person-balance-scope')).toHaveTextContent('Over all shared events and dialogues; each event below on its own');
     expect(within(pane).getByTestId('shared-event-5')).toHaveAttribute('href', '/events/5/transactions');
     const paris = within(pane).getByTestId('shared-event-5');
     expect(paris).toHaveTextContent(/^Paris/);
-    expect(words(paris.querySelector('[data-balance]'))).toBe('owes you EUR 30,00');
+    expect(words(paris.querySelector('[data-balance]'))).toBe('owes you 30,00 €');
     const dialogue = within(pane).getByTestId('shared-event-31');
     expect(dialogue).toHaveTextContent(/^Boris Ivanov/);
     expect(within(dialogue).getByText('dialogue')).toBeInTheDocument();
-    expect(words(dialogue.querySelector('[data-balance]'))).toBe('you owe RUB 500,00');
+    expect(words(dialogue.querySelector('[data-balance]'))).toBe('you owe 500,00 ₽');
     expect(within(pane).getByTestId('dialogue-link')).toHaveAttribute('href', '/events/31/transactions');
     const mine = within(pane).getByTestId('payback-request-900');
-    expect(words(mine)).toContain('You asked Boris Ivanov for EUR 30,00');
+    expect(words(mine)).toContain('You asked Boris Ivanov for 30,00 €');
     expect(within(mine).getByTestId('request-status')).toHaveTextContent('not settled');
     const theirs = within(pane).getByTestId('payback-request-899');
-    expect(words(theirs)).toContain('Boris Ivanov asked you for RUB 100,00');
+    expect(words(theirs)).toContain('Boris Ivanov asked you for 100,00 ₽');
     expect(within(theirs).getByTestId('request-status')).toHaveTextContent('settled');
     expect(theirs).toHaveAttribute('data-settled', 'true');
     // The list is there beside it on a desktop, with this person marked.
@@ -153,7 +153,7 @@ describe('the person pane', () => {
     renderApp('/people/8');
     await userEvent.click(await screen.findByRole('button', { name: 'Record payback' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Record payback?' });
-    expect(words(dialog)).toContain('Boris Ivanov paid you back EUR 30,00. You paid Boris Ivanov back RUB 500,00.');
+    expect(words(dialog)).toContain('Boris Ivanov paid you back 30,00 €. You paid Boris Ivanov back 500,00 ₽.');
     expect(posted).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record payback' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -178,7 +178,7 @@ describe('the person pane', () => {
     );
     const { router } = renderApp('/people/8?record=1');
     const dialog = await screen.findByRole('dialog', { name: 'Record payback?' }, { timeout: 5000 });
-    expect(words(dialog)).toContain('Boris Ivanov paid you back EUR 30,00.');
+    expect(words(dialog)).toContain('Boris Ivanov paid you back 30,00 €.');
     // Once: a reload or a back navigation does not ask again.
     expect(router.state.location.search).toBe('');
   });
@@ -228,8 +228,8 @@ describe('the person pane', () => {
     const calls = withPerson(aPersonResponse({ ...BORIS, balance: 24.93 }, { currency: 'EUR', approximate: true }));
     renderApp('/people/8');
     const balance = await screen.findByTestId('person-balance', {}, { timeout: 5000 });
-    expect(words(balance)).toBe('owes you ≈EUR 24,93');
-    expect(words(screen.getByTestId('person-balances'))).toBe('owes you EUR 30,00; you owe RUB 500,00');
+    expect(words(balance)).toBe('owes you ≈24,93 €');
+    expect(words(screen.getByTestId('person-balances'))).toBe('owes you 30,00 €; you owe 500,00 ₽');
     expect(calls).toEqual(['EUR']);
   });
 });
