@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import type { Operation, OperationRequest } from '@common/contract/operations';
 import { Avatar } from '@/components/Avatar';
@@ -139,7 +140,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
       </span>
       <div className={styles.main}>
         <div className={styles.top}>
-          <span className={styles.title}>{op.details.description || t(`kinds.${op.kind}`, { context: people.gender(op.details.author) })}</span>
+          <span className={styles.title}>{op.details.description || kindTitle(op, people, t)}</span>
           <span className={`${styles.amount} amount`} data-testid="op-amount">
             {original?.text ?? '—'}
           </span>
@@ -264,4 +265,17 @@ function Effect({ effect, payback, approx }: { effect: MoneyText; payback: { sid
       {t('effect.balance', { amount: `${approx}${effect.text}` })}
     </span>
   );
+}
+
+/** Kinds named in their author's first person ('I lent them'): read by anyone else, they need their own name. */
+const FIRST_PERSON_KINDS: ReadonlySet<string> = new Set(['i_purchased_them', 'i_lent_them', 'they_lent_me']);
+
+/**
+ * An operation without a description is titled by its kind. 'I lent them' is true only for its
+ * author; everyone else reads what it is ('Loan'), so Boris never sees Anna's 'Я дала в долг' as
+ * if it were his.
+ */
+function kindTitle(op: Operation, people: EventPeople, t: TFunction<'operations'>): string {
+  if (op.details.author !== people.me && FIRST_PERSON_KINDS.has(op.kind)) return t(`kindTitles.${op.kind as 'i_lent_them'}`);
+  return t(`kinds.${op.kind}`, { context: people.gender(op.details.author) });
 }

@@ -72,6 +72,37 @@ describe('the transactions tab', () => {
     expect(await screen.findByText('Bread')).toBeInTheDocument();
   });
 
+  it('titles someone else’s first-person kind by what it is, and mine in my own words (ru)', async () => {
+    const theirs = anOperation({
+      id: 8,
+      kind: 'i_lent_them',
+      status: 'lent',
+      details: { description: '', amount: 700, payer: VERA, author: VERA, date: '2026-11-21T10:00:00.000Z' },
+      participants: [
+        { uid: VERA, paid: 700, share: 0, effect: 700 },
+        { uid: ME, paid: 0, share: 700, effect: -700 },
+      ],
+    });
+    const mine = anOperation({
+      id: 9,
+      kind: 'i_lent_them',
+      status: 'lent',
+      details: { description: '', amount: 300, payer: ME, author: ME, date: '2026-11-21T11:00:00.000Z' },
+      participants: [
+        { uid: ME, paid: 300, share: 0, effect: 300 },
+        { uid: BORIS, paid: 0, share: 300, effect: -300 },
+      ],
+    });
+    signedInWithEvent(anEvent(), [mine, theirs]);
+    renderApp(PATH, { language: 'ru' });
+    await feed();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [first, second] = [...rows()] as HTMLElement[];
+    expect(first).toHaveTextContent('Я дала в долг');
+    expect(second).toHaveTextContent('Заём');
+    expect(second).not.toHaveTextContent('Я дала в долг');
+  });
+
   it('tells the one who paid back what they did, in Russian too, without alarm', async () => {
     const op = anOperation({
       id: 7,
