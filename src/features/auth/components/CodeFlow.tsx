@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CodePurpose } from '@common/contract/auth';
@@ -41,6 +41,8 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
   const [e164, setE164] = useState('');
   const [shownPhone, setShownPhone] = useState('');
   const [code, setCode] = useState('');
+  // The code last sent for checking: the sixth digit submits it once, not again on every keystroke.
+  const checked = useRef<string | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,6 +77,7 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
       const lib = await loadPhoneLib();
       setShownPhone(lib.formatPhoneInternational(result.payload.phone));
       setCode('');
+      checked.current = null;
       goTo('code');
     }
   };
@@ -90,18 +93,22 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
     await send(normalised, false);
   };
 
-  const submitCode = async (e: FormEvent) => {
-    e.preventDefault();
+  const checkTyped = async (typed: string) => {
     if (busy) return;
-    if (!code) return setError('required_field');
-    if (code.length < CODE_LENGTH) return setError('code_too_short');
+    if (!typed) return setError('required_field');
+    if (typed.length < CODE_LENGTH) return setError('code_too_short');
+    checked.current = typed;
     setError(null);
     setBusy(true);
     // Checked now, so a mistyped code is said to be wrong here, not after the password is chosen.
-    const result = await dispatch(checkCode({ purpose, phone: e164, code }));
+    const result = await dispatch(checkCode({ purpose, phone: e164, code: typed }));
     setBusy(false);
     if (checkCode.fulfilled.match(result)) goTo('password');
     else setResent(false);
+  };
+  const submitCode = (e: FormEvent) => {
+    e.preventDefault();
+    void checkTyped(code);
   };
 
   const submitPassword = async (e: FormEvent) => {
@@ -171,7 +178,7 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
         {step === 'code' && (
           <>
             <p className={cardPage.lead}>{t('code.lead', { phone: shownPhone })}</p>
-            <form className={formStyles.form} onSubmit={(e) => void submitCode(e)} noValidate>
+            <form className={formStyles.form} onSubmit={submitCode} noValidate>
               <TextField
                 label={t('fields.code')}
                 name="code"
@@ -182,8 +189,11 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
                 autoFocus
                 error={fieldError}
                 onChange={(e) => {
-                  setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH));
+                  const typed = e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+                  setCode(typed);
                   setError(null);
+                  // The last digit needs no extra tap (a code pasted or filled from the SMS too).
+                  if (typed.length === CODE_LENGTH && typed !== checked.current) void checkTyped(typed);
                 }}
               />
               {alert}

@@ -49,7 +49,6 @@ describe('RestorePasswordPage', () => {
     );
     const { user } = await start();
     await user.type(await screen.findByLabelText('Code from the SMS'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.type(await screen.findByLabelText('New password'), 'newpass');
     await user.click(screen.getByRole('button', { name: 'Save the password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Server could not restore the password. Please try again later.');
@@ -76,7 +75,6 @@ describe('RestorePasswordPage', () => {
     );
     const { user, router } = await start();
     await user.type(await screen.findByLabelText('Code from the SMS'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.type(await screen.findByLabelText('New password'), 'newpass');
     await user.click(screen.getByRole('button', { name: 'Save the password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));

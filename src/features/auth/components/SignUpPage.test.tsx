@@ -108,7 +108,6 @@ describe('SignUpPage: phone, code, password', () => {
       const label = language === 'en' ? 'Code from the SMS' : 'Код из СМС';
       const next = language === 'en' ? 'Next' : 'Далее';
       await user.type(await screen.findByLabelText(label), '111111');
-      await user.click(screen.getByRole('button', { name: next }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
         language === 'en' ? 'The confirmation code is incorrect or expired.' : 'Код подтверждения неверный или устарел.',
       );
@@ -116,7 +115,6 @@ describe('SignUpPage: phone, code, password', () => {
       expect(screen.queryByLabelText(language === 'en' ? 'New password' : 'Новый пароль')).toBeNull();
       await user.clear(screen.getByLabelText(label));
       await user.type(screen.getByLabelText(label), '222222');
-      await user.click(screen.getByRole('button', { name: next }));
       expect(await screen.findByLabelText(language === 'en' ? 'New password' : 'Новый пароль')).toBeInTheDocument();
       expect(checked).toEqual(['111111', '222222']);
       expect(passwords).toEqual([]);
@@ -144,7 +142,6 @@ describe('SignUpPage: phone, code, password', () => {
     );
     const { user, router } = await toCodeStep();
     await user.type(await screen.findByLabelText('Code from the SMS'), '111111');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await user.click(await screen.findByRole('button', { name: 'Create the account' }));
     expect(await screen.findByText('Required field')).toBeInTheDocument();
@@ -158,7 +155,6 @@ describe('SignUpPage: phone, code, password', () => {
     const code = screen.getByLabelText('Code from the SMS');
     await user.clear(code);
     await user.type(code, '222222');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
     // The password typed before is kept: only the code was wrong.
     expect(await screen.findByLabelText('New password')).toHaveValue('abcde');
     await user.click(screen.getByRole('button', { name: 'Create the account' }));
@@ -176,7 +172,6 @@ describe('SignUpPage: phone, code, password', () => {
     server.use(codeHandler(), checkHandler(), mswHttp.post('/app/api/v2/auth/password/', () => errorBody('internal', 500)));
     const { user } = await toCodeStep();
     await user.type(await screen.findByLabelText('Code from the SMS'), '111111');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.type(await screen.findByLabelText('New password'), 'abcde');
     await user.click(screen.getByRole('button', { name: 'Create the account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error in registration. Please try again.');
