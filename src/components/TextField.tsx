@@ -6,29 +6,41 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Shown under the field and announced with it; the field is marked invalid while it is set. */
   error?: string | null;
   hint?: ReactNode;
+  /** A control inside the field at its end (a show-password button). */
+  end?: ReactNode;
   ref?: Ref<HTMLInputElement>;
   className?: string;
 }
 
 /** A labelled input with its message; the label, hint and error are wired to the input for screen readers. */
-export function TextField({ label, error, hint, id, className, ref, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, end, id, className, ref, ...rest }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
+  const input = (
+    <input
+      ref={ref}
+      id={inputId}
+      className={styles.input}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      {...rest}
+    />
+  );
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...rest}
-      />
+      {end ? (
+        <span className={styles.withEnd}>
+          {input}
+          {end}
+        </span>
+      ) : (
+        input
+      )}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

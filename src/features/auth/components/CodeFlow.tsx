@@ -8,6 +8,7 @@ import formStyles from '@/components/Form.module.css';
 import { checkPhone, loadPhoneLib } from '@/components/phone-lib';
 import { PhoneInput } from '@/components/PhoneInput';
 import { Spinner } from '@/components/Spinner';
+import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
 import { authErrorCleared, checkCode, requestCode, setPasswordWithCode } from '../auth-slice';
 import { CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
@@ -225,11 +226,11 @@ export function CodeFlow({ purpose }: { purpose: CodePurpose }) {
           <>
             <p className={cardPage.lead}>{t(`${texts}.passwordLead`)}</p>
             <form className={formStyles.form} onSubmit={(e) => void submitPassword(e)} noValidate>
-              <input type="hidden" name="username" autoComplete="username" value={e164} />
-              <TextField
+              {/* Password managers save the new password under this phone; a hidden-type input is ignored by some. */}
+              <input type="text" name="username" autoComplete="username" value={e164} readOnly tabIndex={-1} aria-hidden="true" className="visually-hidden" />
+              <PasswordField
                 label={t('fields.newPassword')}
                 name="password"
-                type="password"
                 autoComplete="new-password"
                 value={password}
                 autoFocus

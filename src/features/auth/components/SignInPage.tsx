@@ -7,7 +7,7 @@ import formStyles from '@/components/Form.module.css';
 import { checkPhone } from '@/components/phone-lib';
 import { PhoneInput } from '@/components/PhoneInput';
 import { Spinner } from '@/components/Spinner';
-import { TextField } from '@/components/TextField';
+import { PasswordField } from '@/components/PasswordField';
 import { authErrorCleared, login } from '../auth-slice';
 import { authErrorText } from './auth-errors';
 import cardPage from '@/components/CardPage.module.css';
@@ -62,10 +62,9 @@ export default function SignInPage() {
               if (valid && errors.phone) setErrors((prev) => ({ ...prev, phone: undefined }));
             }}
           />
-          <TextField
+          <PasswordField
             label={t('fields.password')}
             name="password"
-            type="password"
             autoComplete="current-password"
             value={password}
             error={errors.password && t(`errors:${errors.password}`)}

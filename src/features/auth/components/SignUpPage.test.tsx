@@ -106,7 +106,6 @@ describe('SignUpPage: phone, code, password', () => {
       );
       const { user, unmount } = await toCodeStep(language);
       const label = language === 'en' ? 'Code from the SMS' : 'Код из СМС';
-      const next = language === 'en' ? 'Next' : 'Далее';
       await user.type(await screen.findByLabelText(label), '111111');
       expect(await screen.findByRole('alert')).toHaveTextContent(
         language === 'en' ? 'The confirmation code is incorrect or expired.' : 'Код подтверждения неверный или устарел.',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
 import { Spinner } from '@/components/Spinner';
-import { TextField } from '@/components/TextField';
+import { PasswordField } from '@/components/PasswordField';
 import { PASSWORD_MIN_LENGTH } from '@/features/auth';
 import type { ApiError } from '@/lib/api-client';
 import { changePassword } from '../profile-slice';
@@ -58,10 +58,9 @@ export function ChangePasswordForm() {
     <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="change-password-title" data-testid="change-password">
       <h3 id="change-password-title">{t('password.title')}</h3>
       <div className={formStyles.row}>
-        <TextField
+        <PasswordField
           label={t('password.old')}
           name="old_password"
-          type="password"
           autoComplete="current-password"
           value={oldPassword}
           error={oldError}
@@ -72,10 +71,9 @@ export function ChangePasswordForm() {
           }}
           onBlur={() => setTouched((s) => ({ ...s, old: true }))}
         />
-        <TextField
+        <PasswordField
           label={t('password.new')}
           name="new_password"
-          type="password"
           autoComplete="new-password"
           value={password}
           error={newError}
