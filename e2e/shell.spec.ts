@@ -18,6 +18,13 @@ test.describe('the app shell', () => {
 
   test('the cookie banner offers Allow and Decline and remembers Allow', async ({ page }) => {
     await page.goto('/signin');
+    // At the end of the page the banner leaves the footer (the support link) uncovered.
+    const banner = page.getByRole('region', { name: /cookies/ });
+    const support = page.locator('footer');
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const [b, f] = [await banner.boundingBox(), await support.boundingBox()];
+    expect(b && f && (f.y + f.height <= b.y || b.y + b.height <= f.y), `banner ${JSON.stringify(b)} over link ${JSON.stringify(f)}`).toBe(true);
     await page.getByRole('button', { name: 'Allow' }).click();
     await expect(page.getByRole('button', { name: 'Allow' })).toHaveCount(0);
     await page.reload();
