@@ -22,6 +22,7 @@ import ruCurrencies from '../src/locales/ru/currencies.json' with { type: 'json'
 import ruErrors from '../src/locales/ru/errors.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
 import { addContacts, openAs, recordOperation, signUp, uniquePhone } from './support/api';
+import { openCurrencies } from './support/events';
 
 type Lang = 'en' | 'ru';
 const TEXT = {
@@ -121,6 +122,7 @@ for (const lang of ['en', 'ru'] as const) {
       await row.click();
       const header = page.getByTestId('event-header');
       await expect.poll(async () => plain(await header.textContent())).toContain(`${t.events.balance.me.accrual} ≈${converted}`);
+      await openCurrencies(page);
       await expect(header.getByTestId('approximate')).toBeVisible();
       await expect(header.getByTestId('display-currency')).toHaveValue('USD');
       await screenshot(page, testInfo, lang, '4-converted');
@@ -144,6 +146,7 @@ for (const lang of ['en', 'ru'] as const) {
 
     await test.step('the choice survives a reload', async () => {
       await page.reload();
+      await openCurrencies(page);
       await expect(page.getByTestId('event-header').getByTestId('approximate')).toBeVisible();
       const again = await openRates(page, testInfo, lang);
       await expect(again.getByTestId('display-currency-select')).toHaveValue('USD');

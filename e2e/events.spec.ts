@@ -11,7 +11,7 @@
 import { expect, test } from '@playwright/test';
 import { formatMoney, toMinor } from '../common/money';
 import { getEvent, recordOperation } from './support/api';
-import { createFamilyEvent, EVENTS, isPhone, openParticipants, screenshot, type Lang } from './support/events';
+import { createFamilyEvent, EVENTS, isPhone, openCurrencies, openParticipants, screenshot, type Lang } from './support/events';
 
 /** A balance as the screen writes it beside its words: '750,00 ₽', no sign, plain spaces. */
 function shown(amount: number, currency: string, lang: Lang): string {
@@ -78,6 +78,7 @@ for (const lang of ['en', 'ru'] as const) {
       });
 
       await test.step('another display currency converts everything, marked approximate', async () => {
+        await openCurrencies(page);
         await page.getByTestId('display-currency').selectOption('EUR');
         await expect(page.getByTestId('approximate')).toBeVisible();
         await expect(page.getByTestId('event-header').locator('[data-balance]')).toContainText('EUR');

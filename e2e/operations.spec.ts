@@ -15,7 +15,7 @@ import enOps from '../src/locales/en/operations.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
 import ruOps from '../src/locales/ru/operations.json' with { type: 'json' };
 import type { E2EUser } from './support/api';
-import { createFamilyEvent } from './support/events';
+import { createFamilyEvent, openCurrencies } from './support/events';
 
 type Lang = 'en' | 'ru';
 const OPS = { en: enOps, ru: ruOps } as const;
@@ -174,6 +174,7 @@ for (const lang of ['en', 'ru'] as const) {
         await screenshot(page, testInfo, lang, '3-my-share');
         await page.getByRole('switch', { name: t.share.wholeFamily }).uncheck();
 
+        await openCurrencies(page);
         await page.getByTestId('display-currency').selectOption('EUR');
         const eur = await api<ExpensesResponse>(request, owner, `/operation/expenses/?event=${event.id}&utc_offset=0&currency=EUR`);
         expect(eur.approximate).toBe(true);

@@ -16,11 +16,19 @@ async function overflowing(page: Page): Promise<string[]> {
     const doc = document.scrollingElement ?? document.documentElement;
     if (doc.scrollWidth > width) found.push(`the page is ${doc.scrollWidth} px wide in ${width}`);
     for (const el of document.querySelectorAll('body *')) {
-      if (el.closest('[data-scroll-row], [aria-hidden="true"], [inert]')) continue;
+      if (el.closest('[data-scroll-row], [inert]')) continue;
+      // A closed side menu waits off-screen, hidden from everyone.
+      if (el.closest('[aria-hidden="true"]') && getComputedStyle(el.closest('[aria-hidden="true"]')!).visibility === 'hidden') continue;
       if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       const style = getComputedStyle(el);
       if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
         found.push(`${name(el)} scrolls sideways: ${el.scrollWidth} in ${el.clientWidth}`);
+      }
+      // Text that spills out of its box, or is cut off without an ellipsis to say so.
+      const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      // (A 1 px box is text kept for screen readers only.)
+      if (hasText && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && style.display !== 'inline' && style.textOverflow !== 'ellipsis') {
+        found.push(`${name(el)} holds text ${el.scrollWidth} px wide in ${el.clientWidth}`);
       }
       const box = el.getBoundingClientRect();
       if (box.width > 0 && box.right > width + 1 && style.position !== 'fixed') {
@@ -79,7 +87,7 @@ test.describe('phone widths', () => {
     for (const lang of ['en', 'ru'] as const) {
       test(`every screen and sheet fits ${width} px (${lang})`, async ({ browser }, testInfo) => {
         test.skip(testInfo.project.name !== 'phone', 'phone widths are measured once, in the phone project');
-        const viewport = { width, height: 760 };
+        const viewport = { width, height: width === 320 ? 568 : 844 };
         const anon = await browser.newPage({ viewport, isMobile: true, hasTouch: true });
         await anon.addInitScript((l) => localStorage.setItem('locale', l), lang);
         for (const path of ['/signin', '/signup', '/restore_password', '/nowhere']) {
@@ -96,6 +104,26 @@ test.describe('phone widths', () => {
         for (const tab of ['transactions', 'my-share', 'debts']) {
           await page.goto(`/events/${eventId}/${tab}`);
           await expectFits(page, tab);
+        }
+
+        // Scrolled to the end, the floating add button leaves the last row's menu and the footer free.
+        await page.goto(`/events/${eventId}/transactions`);
+        if (width === 390) {
+          // The header, the folded currencies and the participants leave the first operation in view at 390x844.
+          const first = page.getByTestId('transactions-feed').locator('article').first();
+          await expect(first).toBeVisible();
+          const box = (await first.boundingBox())!;
+          expect(box.y + box.height, 'the first operation ends below the screen').toBeLessThanOrEqual(844);
+        }
+        const lastMenu = page.getByTestId('transactions-feed').locator('article').last().getByRole('button').last();
+        await expect(lastMenu).toBeVisible();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const fab = await page.getByTestId('add-operation').boundingBox();
+        const footerContent = page.locator('footer > *');
+        const covers = [await lastMenu.boundingBox(), ...(await footerContent.count()) > 0 ? [await footerContent.first().boundingBox()] : []];
+        for (const covered of covers) {
+          const apart = !fab || !covered || covered.y + covered.height <= fab.y || fab.y + fab.height <= covered.y || covered.x + covered.width <= fab.x || fab.x + fab.width <= covered.x;
+          expect(apart, `the add button ${JSON.stringify(fab)} covers ${JSON.stringify(covered)}`).toBe(true);
         }
 
         await page.goto(`/events/${eventId}/transactions`);

@@ -170,3 +170,9 @@ export async function createFamilyEvent(page: Page, testInfo: TestInfo, lang: La
   return { owner, event, uid };
 }
 
+
+/** The event header's currency selects (and the approximate mark beside them) fold behind one line on a phone. */
+export async function openCurrencies(page: Page) {
+  const toggle = page.getByTestId('currencies-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}

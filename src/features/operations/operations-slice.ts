@@ -229,7 +229,8 @@ export const markSeen = createAsyncThunk<
 
 /**
  * GET /operation/expenses/. Specification §4: the list swaps data 900 ms after it arrives, so the
- * thunk settles that much later and the screen keeps the previous numbers until then.
+ * thunk settles that much later and the screen keeps the previous numbers until then; the first
+ * figures, replacing nothing, show as soon as they come.
  */
 export interface ExpensesKey extends FeedKey {
   /** My event family's figures instead of mine alone. */
@@ -242,10 +243,13 @@ export function expensesKeyOf(key: ExpensesKey): string {
 
 export const fetchExpenses = createAsyncThunk<ExpensesResponse, ExpensesKey, ThunkConfig>(
   'operations/fetchExpenses',
-  async ({ eventId, currency, family }, { rejectWithValue, signal }) => {
+  async ({ eventId, currency, family }, { getState, rejectWithValue, signal }) => {
     try {
       const data = await fetchExpensesCall(eventId, currency, signal, family === true);
-      await wait(EXPENSES_SWAP_DELAY_MS);
+      // The delay softens a swap of figures on screen; with nothing shown yet it would only keep
+      // the first open on grey placeholders.
+      const shown = (getState() as Partial<{ operations: OperationsState }>).operations?.expenses.data;
+      if (shown) await wait(EXPENSES_SWAP_DELAY_MS);
       return data;
     } catch (err) {
       return rejectWithValue(toApiError(err));

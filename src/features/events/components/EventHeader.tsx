@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { normalizeName } from '@common/names';
@@ -38,6 +38,9 @@ export function EventHeader({ event }: { event: Event }) {
   const changeError = useAppSelector((s) => s.events.changeError);
   const [renaming, setRenaming] = useState(false);
   const [editingImage, setEditingImage] = useState(false);
+  // On a phone the two currency selects fold into one line under the title (desktop shows them always).
+  const [currenciesOpen, setCurrenciesOpen] = useState(false);
+  const controlsId = useId();
   const title = eventTitle(event);
   const dialogue = event.quasi_event_name !== null;
 
@@ -114,12 +117,25 @@ export function EventHeader({ event }: { event: Event }) {
           )}
           <p className={styles.headerMeta}>
             {dialogue ? t('list.dialogue') : t('event.participantsCount', { count: event.contacts.length })}
+            <button
+              type="button"
+              className={styles.currenciesToggle}
+              aria-expanded={currenciesOpen}
+              aria-controls={controlsId}
+              onClick={() => setCurrenciesOpen((open) => !open)}
+              data-testid="currencies-toggle"
+            >
+              {t('display.summary', { stored: event.eventCurrency, shown: event.currency })}
+              <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+                <path d="M3 4.5l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
           </p>
           <BalanceMessage amount={event.payout} currency={event.currency} subject="me" approximate={event.approximate} />
         </div>
       </div>
 
-      <div className={styles.headerControls}>
+      <div id={controlsId} className={styles.headerControls} data-open={currenciesOpen || undefined}>
         <label className={styles.control}>
           <span className={styles.controlLabel}>{t('display.eventCurrency')}</span>
           {event.isUserOwner ? (

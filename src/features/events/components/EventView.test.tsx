@@ -84,6 +84,22 @@ describe('the open event', () => {
 });
 
 describe('display currency and event currency', () => {
+  it('folds the two currency selects behind one line that says both, opening and closing them (phones show only the line)', async () => {
+    eventsServer([trip()]);
+    renderApp('/events/5', { language: 'ru' });
+    const toggle = await screen.findByTestId('currencies-toggle', {}, { timeout: 5000 });
+    expect(toggle).toHaveTextContent('RUB · показ в RUB');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const controls = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(controls).toContainElement(screen.getByTestId('display-currency'));
+    expect(controls).not.toHaveAttribute('data-open');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(controls).toHaveAttribute('data-open');
+    await userEvent.click(toggle);
+    expect(controls).not.toHaveAttribute('data-open');
+  });
+
   it('converts everything into a chosen currency, marked approximate', async () => {
     const asked: string[] = [];
     eventsServer([trip()]);

@@ -169,7 +169,7 @@ export default function DebtsPage() {
     <section className={styles.page} aria-labelledby="debts-title">
       <div className={tab.head}>
         <h2 id="debts-title" className={tab.heading}>
-          {t('debts.title')}
+          <span className={tab.headingText}>{t('debts.title')}</span>
         </h2>
         <div className={styles.segmented} role="radiogroup" aria-label={t('debts.view')}>
           {(['plan', 'plain'] as const).map((v) => (

@@ -137,6 +137,24 @@ describe('the my-share tab', () => {
     expect(screen.getByTestId('share-total')).toHaveTextContent('0,00 ₽');
   });
 
+  it('shows the first figures as soon as they come, without the swap delay meant for replacing figures', async () => {
+    signedInWithEvent();
+    let served = 0;
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', () => {
+        served += 1;
+        return json(expenses());
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    renderApp(PATH);
+    for (let i = 0; i < 200 && served < 1; i++) await act(() => vi.advanceTimersByTimeAsync(5));
+    expect(served).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByTestId('share-total')).toHaveTextContent('8 200,00 ₽');
+    expect(screen.queryByTestId('share-loading')).not.toBeInTheDocument();
+  });
+
   it('swaps to new data 900 ms after it arrives, keeping the old numbers until then (§4)', async () => {
     signedInWithEvent();
     let served = 0;

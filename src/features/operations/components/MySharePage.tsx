@@ -132,7 +132,7 @@ export default function MySharePage() {
     <section className={styles.page} aria-labelledby="share-title" aria-busy={updating} data-testid="my-share">
       <div className={tab.head}>
         <h2 id="share-title" className={tab.heading}>
-          {t('share.title')}
+          <span className={tab.headingText}>{t('share.title')}</span>
           <span className={tab.count}>{t('share.participants', { count: data.participants_count })}</span>
         </h2>
         {updating && (

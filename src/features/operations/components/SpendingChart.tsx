@@ -54,12 +54,14 @@ export function SpendingChart({ days: daily, currency, locale, family = false }:
   // always at the right edge, as on a timeline.
   const slots = Math.max(days.length, MIN_SLOTS);
   const offset = slots - days.length;
-  const width = slots * step;
+  // Half a slot of air at each end, so the latest day's bar does not touch the chart's edge.
+  const pad = step / 2;
+  const width = slots * step + 2 * pad;
   const h = (v: number) => (Math.max(0, v) / max) * 100;
   const top = daily.reduce((a, b) => (b.total > a.total ? b : a), daily[0]!);
   const summary = t('share.chartSummary', { days: daily.length, max: moneyMinor(top.total, currency, locale), day: shortDay(top.day, locale) });
   const picks = days.length <= 2 ? days.map((_, i) => i) : [0, Math.floor((days.length - 1) / 2), days.length - 1];
-  const labels = [...new Set(picks)].map((i) => ({ day: days[i]!.day, pct: (((offset + i) * step + step / 2) / width) * 100 }));
+  const labels = [...new Set(picks)].map((i) => ({ day: days[i]!.day, pct: ((pad + (offset + i) * step + step / 2) / width) * 100 }));
 
   return (
     <figure className={styles.chart} data-testid="spending-chart">
@@ -77,7 +79,7 @@ export function SpendingChart({ days: daily, currency, locale, family = false }:
           <line x1="0" x2={width} y1="0" y2="0" className={styles.grid} vectorEffect="non-scaling-stroke" />
           <line x1="0" x2={width} y1="50" y2="50" className={styles.grid} vectorEffect="non-scaling-stroke" />
           {days.map((d, i) => {
-            const x = (offset + i) * step + step * 0.15;
+            const x = pad + (offset + i) * step + step * 0.15;
             const w = step * 0.7;
             return (
               <g key={d.day}>

@@ -219,7 +219,7 @@ export default function TransactionsPage() {
   const hasMore = feed.loadedPages < feed.pages;
 
   const addButton = (
-    <button type="button" className={styles.add} onClick={() => setFormOpen(true)} data-tour="add-operation" data-testid="add-operation">
+    <button type="button" className={styles.add} onClick={() => setFormOpen(true)} data-tour="add-operation" data-testid="add-operation" data-fab>
       <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
         <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
       </svg>
@@ -279,7 +279,7 @@ export default function TransactionsPage() {
     <section className={styles.page} aria-labelledby="transactions-title">
       <div className={tab.head}>
         <h2 id="transactions-title" className={tab.heading}>
-          {t('feed.title')}
+          <span className={tab.headingText}>{t('feed.title')}</span>
           {current && feed.status === 'success' && <span className={tab.count}>{t('count', { count: feed.live, n: formatCount(feed.live, locale) })}</span>}
         </h2>
         {unread > 0 && (
