@@ -60,12 +60,31 @@ describe('the participants panel', () => {
     expect(within(panel).getByTestId('participants-scope')).toHaveTextContent('Balances in this event only');
   });
 
+  it('says what a family is, and moves people with a menu as well as by dragging (a phone, a keyboard)', async () => {
+    const after = familyEvent({ contacts: familyEvent().contacts.map((c) => (c.uid === 4 ? { ...c, family: 1 } : c)) });
+    const bodies = captureUpdates(() => eventAnswer(after));
+    const user = userEvent.setup();
+    const panel = await openPanel(familyEvent());
+    expect(panel).toHaveTextContent("A family settles up as one: its members' balances are added up here and on Debts.");
+    const menu = within(panel).getByRole('combobox', { name: 'Family of Gleb Orlov' });
+    expect([...menu.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Move to: me, Boris Ivanov', 'Their family now', 'Move to a family of their own']);
+    expect(menu).toHaveValue('1');
+    await user.selectOptions(menu, 'Move to: me, Boris Ivanov');
+    await waitFor(() => expect(bodies).toEqual([{ data: { families: [[1, 2, 4], [3]] } }]));
+    await waitFor(() => expect(within(within(panel).getAllByTestId('family')[0]!).getByTestId('participant-4')).toBeInTheDocument());
+  });
+
+  it('offers no family menu to someone who may not regroup', async () => {
+    const panel = await openPanel(familyEvent({ isUserOwner: false }));
+    expect(within(panel).queryByRole('combobox', { name: /Family of/ })).toBeNull();
+  });
+
   it('gives the owner drag handles for everyone and delete buttons for everyone but the owner', async () => {
     const panel = await openPanel(familyEvent());
     expect(within(panel).getAllByRole('button', { name: /^Move .* to another family$/ })).toHaveLength(4);
     expect(within(panel).queryByTestId('remove-1')).not.toBeInTheDocument();
     for (const uid of [2, 3, 4]) expect(within(panel).getByTestId(`remove-${uid}`)).toBeInTheDocument();
-    expect(within(panel).getByText('Drag people between families to decide who settles up together.')).toBeInTheDocument();
+    expect(within(panel).getByText('Drag people between families, or use the menu beside each person, to decide who settles up together.')).toBeInTheDocument();
   });
 
   it('gives everyone else neither drag handles nor delete buttons', async () => {

@@ -116,16 +116,28 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
     return error;
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => setActiveUid(uidOf(active.id));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setActiveUid(null);
-    if (!over) return;
-    const target: FamilyTarget = over.id === NEW_FAMILY_ID ? { kind: 'new' } : { kind: 'family', index: Number(String(over.id).replace('family-', '')) };
-    const next = moveToFamily(groups, uidOf(active.id), target);
+  // One way to regroup, whether a row was dragged or chosen from its 'Move to family' menu.
+  const move = (uid: number, target: FamilyTarget) => {
+    const next = moveToFamily(groups, uid, target);
     if (!next) return;
     setPending(next);
     void save({ families: next }).then(() => setPending(null));
   };
+  const onDragStart = ({ active }: DragStartEvent) => setActiveUid(uidOf(active.id));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveUid(null);
+    if (!over) return;
+    move(uidOf(active.id), over.id === NEW_FAMILY_ID ? { kind: 'new' } : { kind: 'family', index: Number(String(over.id).replace('family-', '')) });
+  };
+  /** The menu's choices for someone in family `own`: every family by its first member, and one of their own. */
+  const familyChoices = (own: number): FamilyChoice[] => [
+    ...groups.map((members, index) => ({
+      value: String(index),
+      label: index === own ? t('participants.move.current') : t('participants.move.toFamily', { names: members.map(nameOf).join(', ') }),
+      current: index === own,
+    })),
+    ...(groups[own]!.length > 1 ? [{ value: 'new', label: t('participants.move.own') }] : []),
+  ];
 
   const askRemove = (person: EventParticipant) => {
     setMessage(null);
@@ -194,6 +206,8 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
                         key={uid}
                         person={person}
                         event={event}
+                        families={canArrange ? familyChoices(index) : null}
+                        onMove={(target) => move(uid, target)}
                         draggable={canArrange}
                         dragging={activeUid === uid}
                         tourDrag={index === 0 && uid === members[0]}
@@ -215,6 +229,7 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
             </DragOverlay>
           </DndContext>
         )}
+        {!dialogue && <p className={styles.hint}>{t('participants.familiesExplained')}</p>}
         <p className={styles.hint}>{canArrange ? t('participants.dragHint') : !dialogue && !arranger ? t('participants.ownerOnlyHint') : null}</p>
         {message && (
           <p role="alert" className={styles.alert} data-testid="participants-message">
@@ -312,9 +327,17 @@ function NewFamilyTarget({ active }: { active: boolean }) {
   );
 }
 
+interface FamilyChoice {
+  value: string;
+  label: string;
+  current?: boolean;
+}
+
 function PersonRow({
   person,
   event,
+  families,
+  onMove,
   draggable,
   dragging,
   tourDrag,
@@ -323,6 +346,9 @@ function PersonRow({
 }: {
   person: EventParticipant;
   event: Event;
+  /** The 'Move to family' choices, when the reader may regroup. */
+  families: FamilyChoice[] | null;
+  onMove: (target: FamilyTarget) => void;
   draggable: boolean;
   dragging: boolean;
   tourDrag: boolean;
@@ -357,6 +383,22 @@ function PersonRow({
         </span>
         <BalanceMessage amount={person.balance} currency={event.currency} subject="person" approximate={event.approximate} className={styles.balance} />
       </span>
+      {families && families.length > 1 && (
+        // Dragging is hard on a phone and takes a screen reader's instructions: a plain menu does the same.
+        <select
+          className={styles.moveSelect}
+          aria-label={t('participants.move.label', { name })}
+          value={families.find((f) => f.current)?.value ?? ''}
+          onChange={(e) => onMove(e.target.value === 'new' ? { kind: 'new' } : { kind: 'family', index: Number(e.target.value) })}
+          data-testid={`move-${person.uid}`}
+        >
+          {families.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      )}
       {removable && (
         <button type="button" className={styles.remove} onClick={onRemove} aria-label={t('participants.delete', { name })} data-testid={`remove-${person.uid}`}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
