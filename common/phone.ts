@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 
 /**
  * Phones identify people (sign-in, contacts, unregistered participants), so every phone is stored
@@ -50,4 +50,13 @@ export function phoneSearchDigits(text: string): string | null {
 export function formatPhoneInternational(e164: string): string {
   const phone = parsePhoneNumberFromString(e164);
   return phone ? phone.formatInternational() : e164;
+}
+
+/**
+ * A phone as it is being typed, grouped the way its country writes it ('+7 916 123 45', '8 (916)
+ * 123-45'): what a phone field shows, while the value it keeps stays '+' and digits (§5).
+ */
+export function formatPhoneAsTyped(kept: string, defaultCountry: CountryCode = 'RU'): string {
+  if (kept === '' || kept === '+') return kept;
+  return new AsYouType(defaultCountry).input(kept);
 }

@@ -19,6 +19,7 @@ function Harness({ onValidity }: { onValidity: (valid: boolean) => void }) {
         }}
       />
       <button>Elsewhere</button>
+      <output data-testid="kept">{value}</output>
     </>
   );
 }
@@ -32,11 +33,11 @@ describe('PhoneInput (specification §5)', () => {
     renderComponent(<Harness onValidity={onValidity} />);
     const input = screen.getByLabelText('Phone');
     await user.type(input, '8 916 123-45-67');
-    await waitFor(() => expect(input).toHaveValue('89161234567'));
+    await waitFor(() => expect(screen.getByTestId('kept')).toHaveTextContent(/^89161234567$/));
     expect(onValidity).toHaveBeenLastCalledWith(true);
   });
 
-  it("keeps only '+' and digits, reports validity, and shows the number in international format", async () => {
+  it("keeps only '+' and digits, shows them grouped as typed with a mark once valid, and in international format after", async () => {
     const user = userEvent.setup();
     const onValidity = vi.fn();
     renderComponent(<Harness onValidity={onValidity} />);
@@ -44,11 +45,29 @@ describe('PhoneInput (specification §5)', () => {
     await user.click(input);
     await act(() => loadPhoneLib());
     await user.type(input, '+7 (916) abc 123-45');
-    expect(input).toHaveValue('+791612345');
+    expect(screen.getByTestId('kept')).toHaveTextContent(/^\+791612345$/);
+    expect(input).toHaveValue('+7 916 123 45');
     expect(onValidity).toHaveBeenLastCalledWith(false);
+    expect(screen.queryByTestId('phone-valid')).toBeNull();
     await user.type(input, '67');
     expect(onValidity).toHaveBeenLastCalledWith(true);
+    expect(input).toHaveFocus();
+    expect(screen.getByTestId('phone-valid')).toHaveTextContent('The number is valid');
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(input).toHaveValue('+7 916 123 45 67');
+  });
+
+  it('deletes a digit when backspace meets a space the grouping added', async () => {
+    const user = userEvent.setup();
+    renderComponent(<Harness onValidity={() => {}} />);
+    const input = screen.getByLabelText('Phone');
+    await user.click(input);
+    await act(() => loadPhoneLib());
+    await user.type(input, '+7916');
+    expect(input).toHaveValue('+7 916');
+    await user.type(input, '{Backspace}{Backspace}{Backspace}');
+    expect(screen.getByTestId('kept')).toHaveTextContent(/^\+7$/);
+    await user.type(input, '{Backspace}{Backspace}');
+    expect(input).toHaveValue('');
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './Form.module.css';
 import { loadPhoneLib, phoneLibIfLoaded, type PhoneLib } from './phone-lib';
 import { TextField, type TextFieldProps } from './TextField';
 
@@ -9,10 +11,12 @@ export interface PhoneInputProps extends Omit<TextFieldProps, 'value' | 'onChang
 }
 
 /**
- * Specification §5: keeps only '+' and digits while typing, shows the number in international
- * format once it is complete ('+7 916 123 45 67'), and reports whether it is valid.
+ * Specification §5: keeps only '+' and digits (the value it reports), and reports whether they
+ * make a valid number. The field shows them grouped as typed ('+7 916 123 45') with a mark once
+ * the number is valid, and in international format once the field is left ('+7 916 123 45 67').
  */
-export function PhoneInput({ value, onChange, onFocus, onBlur, ...rest }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, onFocus, onBlur, end, ...rest }: PhoneInputProps) {
+  const { t } = useTranslation();
   const [lib, setLib] = useState<PhoneLib | null>(phoneLibIfLoaded);
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
@@ -35,13 +39,31 @@ export function PhoneInput({ value, onChange, onFocus, onBlur, ...rest }: PhoneI
     emit(kept === current ? current : kept, lib.isPhoneValid(kept));
   }, [lib]);
 
+  const shown = lib && value === lib.keepPhoneChars(value) ? lib.formatPhoneAsTyped(value) : value;
+  const valid = !!lib && value !== '' && lib.isPhoneValid(value);
+
   return (
     <TextField
       {...rest}
       type="tel"
       inputMode="tel"
       autoComplete={rest.autoComplete ?? 'tel'}
-      value={value}
+      value={shown}
+      // Always there, empty until the number is valid: wrapping the input later would remount it mid-typing.
+      end={
+        end ?? (
+          <span className={styles.endMark} data-testid={valid ? 'phone-valid' : undefined}>
+            {valid && (
+              <>
+                <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+                  <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                <span className="visually-hidden">{t('phone.valid')}</span>
+              </>
+            )}
+          </span>
+        )
+      }
       onFocus={(e) => {
         load();
         onFocus?.(e);
@@ -53,7 +75,10 @@ export function PhoneInput({ value, onChange, onFocus, onBlur, ...rest }: PhoneI
           onChange(text, false);
           return;
         }
-        const kept = lib.keepPhoneChars(text);
+        let kept = lib.keepPhoneChars(text);
+        // Backspace over a space or a bracket the grouping added: take the digit before it instead,
+        // or the field could never be emptied.
+        if (kept === lib.keepPhoneChars(shown) && text.length < shown.length) kept = kept.slice(0, -1);
         onChange(kept, lib.isPhoneValid(kept));
       }}
       onBlur={(e) => {
