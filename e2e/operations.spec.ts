@@ -148,7 +148,9 @@ for (const lang of ['en', 'ru'] as const) {
           await expect(row).toHaveAttribute('data-kind', op.kind);
           if (op.status) await expect(row).toContainText(hers(t.status, op.status));
           const mine = op.participants.find((p) => p.uid === uid.anna);
-          if (mine && mine.effect !== 0) expect(plain(await row.getByTestId('op-effect').textContent())).toContain(shown(mine.effect, 'RUB', lang, true));
+          // A payback says what it did to me ('you received 300,00 ₽'), other kinds my balance's change.
+          const effect = mine && (op.kind === 'payback' ? shown(Math.abs(mine.effect), 'RUB', lang) : shown(mine.effect, 'RUB', lang, true));
+          if (mine && mine.effect !== 0) expect(plain(await row.getByTestId('op-effect').textContent())).toContain(effect);
         }
         const now = await api<Event>(request, owner, `/event/${event.id}/`);
         const balance = Object.fromEntries(now.contacts.map((c) => [c.uid, c.balance]));

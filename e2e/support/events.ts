@@ -173,6 +173,7 @@ export async function createFamilyEvent(page: Page, testInfo: TestInfo, lang: La
 
 /** The event header's currency selects (and the approximate mark beside them) fold behind one line on a phone. */
 export async function openCurrencies(page: Page) {
+  await page.getByTestId('event-header').waitFor();
   const toggle = page.getByTestId('currencies-toggle');
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }

@@ -8,12 +8,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** A control inside the field at its end (a show-password button). */
   end?: ReactNode;
+  /** Marked in the label before any error says so (the form itself checks it). */
+  mandatory?: boolean;
   ref?: Ref<HTMLInputElement>;
   className?: string;
 }
 
 /** A labelled input with its message; the label, hint and error are wired to the input for screen readers. */
-export function TextField({ label, error, hint, end, id, className, ref, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, end, mandatory, id, className, ref, ...rest }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -24,13 +26,14 @@ export function TextField({ label, error, hint, end, id, className, ref, ...rest
       id={inputId}
       className={styles.input}
       aria-invalid={error ? true : undefined}
+      aria-required={mandatory || undefined}
       aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
       {...rest}
     />
   );
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={inputId}>
+      <label className={styles.label} htmlFor={inputId} data-mandatory={mandatory || undefined}>
         {label}
       </label>
       {end ? (

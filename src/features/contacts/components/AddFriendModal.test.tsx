@@ -83,6 +83,31 @@ describe('the add-friend modal', () => {
     await waitFor(() => expect(book.posted).toEqual([{ device: 'WEB', contacts: [{ name: 'Dasha Kim', phone: '+79165554433' }] }]));
   });
 
+  it('marks both names as required and says why, before any error (en, ru)', async () => {
+    contactsServer();
+    const { form, unmount } = await openAddFriend();
+    expect(field(form, 'First name')).toHaveAttribute('aria-required', 'true');
+    expect(field(form, 'Last name')).toHaveAttribute('aria-required', 'true');
+    expect(field(form, 'Last name')).toHaveAccessibleDescription('A first and a last name tell people apart in a shared event. Know only the first name? An initial will do.');
+    unmount();
+    contactsServer();
+    const ru = await openAddFriend('ru');
+    expect(within(ru.form).getByLabelText('Фамилия')).toHaveAccessibleDescription(/Подойдёт и первая буква фамилии/);
+  });
+
+  it('opens empty a second time, with nothing left of the first search', async () => {
+    const book = contactsServer();
+    searchAnswers(book, () => HttpResponse.json({ status: 'unregistered', phone: '+79165554433' }));
+    const { user, form, book: bookModal } = await openAddFriend();
+    await user.type(field(form, 'Phone'), '+7 916 555 44 33');
+    expect(await within(form).findByText(/Nobody has an account with this phone yet/, {}, { timeout: 2000 })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(bookModal).getByTestId('contact-book-add'));
+    const again = await screen.findByTestId('add-friend');
+    expect(field(again, 'Phone')).toHaveValue('');
+    expect(within(again).getByTestId('add-friend-found')).toBeEmptyDOMElement();
+  });
+
   it("says 'phone incorrect' for a phone that is not one, from the form and from the server", async () => {
     const book = contactsServer();
     searchAnswers(book, () => errorBody('phone_incorrect', 400, 'phone'));

@@ -165,8 +165,17 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
             </div>
           )}
         </div>
-        <TextField label={t('addFriend.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first} name="first_name" autoComplete="off" />
-        <TextField label={t('addFriend.lastName')} value={last} onChange={(e) => setLast(e.target.value)} error={errors.last} name="last_name" autoComplete="off" />
+        <TextField label={t('addFriend.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first} name="first_name" autoComplete="off" mandatory />
+        <TextField
+          label={t('addFriend.lastName')}
+          value={last}
+          onChange={(e) => setLast(e.target.value)}
+          error={errors.last}
+          hint={t('addFriend.namesWhy')}
+          name="last_name"
+          autoComplete="off"
+          mandatory
+        />
         {errors.form && (
           <p role="alert" className={styles.error}>
             {errors.form}

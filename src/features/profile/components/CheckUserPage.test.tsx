@@ -44,6 +44,19 @@ describe('CheckUserPage: Complete your profile', () => {
     expect(screen.getByText('Last name required')).toBeInTheDocument();
   });
 
+  it('marks the required fields before any error, in both languages', async () => {
+    signedIn(aNewUser());
+    const { unmount } = renderApp('/checkuser');
+    expect(await screen.findByText('Fields marked * are required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText('Surname')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('radiogroup', { name: 'Gender' })).toHaveAttribute('aria-required', 'true');
+    expect(screen.queryByText('Last name required')).toBeNull();
+    unmount();
+    renderApp('/checkuser', { language: 'ru' });
+    expect(await screen.findByText('Поля со знаком * обязательны.')).toBeInTheDocument();
+  });
+
   it('shows the same messages in Russian', async () => {
     signedIn(aNewUser());
     renderApp('/checkuser', { language: 'ru' });

@@ -19,11 +19,13 @@ export function ProfileFields({ draft, onChange, errors }: ProfileFieldsProps) {
   const message = (key: keyof ProfileErrors) => (errors[key] ? t(`errors:${errors[key]}`) : null);
   return (
     <>
+      <p className={formStyles.mandatoryNote}>{t('fields.mandatoryNote')}</p>
       <AvatarField value={draft.avatar} onChange={(v) => set('avatar', v)} name={fullName(draft.first, draft.last)} error={message('avatar')} />
       <div className={formStyles.row}>
         <TextField
           label={t('fields.firstName')}
           name="first_name"
+          mandatory
           autoComplete="given-name"
           value={draft.first}
           maxLength={100}
@@ -33,6 +35,7 @@ export function ProfileFields({ draft, onChange, errors }: ProfileFieldsProps) {
         <TextField
           label={t('fields.lastName')}
           name="last_name"
+          mandatory
           autoComplete="family-name"
           value={draft.last}
           maxLength={100}
@@ -41,8 +44,10 @@ export function ProfileFields({ draft, onChange, errors }: ProfileFieldsProps) {
         />
       </div>
       <div className={formStyles.row}>
-        <fieldset className={formStyles.fieldset} aria-describedby={errors.gender ? 'gender-error' : undefined}>
-          <legend className={formStyles.label}>{t('fields.gender')}</legend>
+        <fieldset className={formStyles.fieldset} role="radiogroup" aria-required aria-describedby={errors.gender ? 'gender-error' : undefined}>
+          <legend className={formStyles.label} data-mandatory>
+            {t('fields.gender')}
+          </legend>
           <div className={formStyles.radios}>
             {(['M', 'F'] as const).map((g) => (
               <label key={g} className={formStyles.check}>
