@@ -3,7 +3,7 @@ import { test, type Page } from '@playwright/test';
 import { addContacts, openAs, recordOperation, signUp, type E2EUser } from '../support/api';
 
 const OUT = '.tmp/screens/review';
-const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 }, small: { width: 320, height: 568 } } as const;
 
 async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
@@ -76,11 +76,16 @@ async function signedIn(page: Page, user: E2EUser, lang: 'en' | 'ru', eventId: n
   await shot(page, `${tag}-11-transactions`);
   await page.getByTestId('add-operation').click();
   await shot(page, `${tag}-11b-operation-form`);
+  await page.getByTestId('operation-form').locator('fieldset[data-scroll-row] label').nth(3).click();
+  await page.getByTestId('operation-form').getByRole('textbox').first().fill('3,000');
+  await shot(page, `${tag}-11c-operation-form-lent-thousands`);
   await page.keyboard.press('Escape');
   await page.goto(`/events/${eventId}/my-share`);
   await shot(page, `${tag}-12-my-share`);
   await page.goto(`/events/${eventId}/debts`);
   await shot(page, `${tag}-13-debts`);
+  await page.getByTestId('payback').first().click();
+  await shot(page, `${tag}-13b-payback-confirm`);
   await page.goto('/people');
   await shot(page, `${tag}-14-people`);
   await page.goto(`/people/${friend}`);

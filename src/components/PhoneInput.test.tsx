@@ -70,4 +70,18 @@ describe('PhoneInput (specification §5)', () => {
     await user.type(input, '{Backspace}{Backspace}');
     expect(input).toHaveValue('');
   });
+
+  it('takes the same number pasted again over its formatted self whole', async () => {
+    const user = userEvent.setup();
+    renderComponent(<Harness onValidity={() => {}} />);
+    const input = screen.getByLabelText('Phone');
+    await user.click(input);
+    await act(() => loadPhoneLib());
+    await user.type(input, '+79161234567');
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(input).toHaveValue('+7 916 123 45 67');
+    await user.tripleClick(input);
+    await user.paste('+79161234567');
+    expect(screen.getByTestId('kept')).toHaveTextContent(/^\+79161234567$/);
+  });
 });

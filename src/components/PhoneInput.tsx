@@ -78,7 +78,8 @@ export function PhoneInput({ value, onChange, onFocus, onBlur, end, ...rest }: P
         let kept = lib.keepPhoneChars(text);
         // Backspace over a space or a bracket the grouping added: take the digit before it instead,
         // or the field could never be emptied.
-        if (kept === lib.keepPhoneChars(shown) && text.length < shown.length) kept = kept.slice(0, -1);
+        // (One character less and the same digits: a separator was deleted, not the number retyped.)
+        if (kept === lib.keepPhoneChars(shown) && text.length === shown.length - 1) kept = kept.slice(0, -1);
         onChange(kept, lib.isPhoneValid(kept));
       }}
       onBlur={(e) => {
