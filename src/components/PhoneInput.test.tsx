@@ -84,4 +84,15 @@ describe('PhoneInput (specification §5)', () => {
     await user.paste('+79161234567');
     expect(screen.getByTestId('kept')).toHaveTextContent(/^\+79161234567$/);
   });
+
+  it('says the number is valid in Russian too', async () => {
+    const user = userEvent.setup();
+    renderComponent(<Harness onValidity={() => {}} />, { language: 'ru' });
+    const input = screen.getByLabelText('Phone');
+    await user.click(input);
+    await act(() => loadPhoneLib());
+    await user.type(input, '89161234567');
+    expect(input).toHaveValue('8 (916) 123-45-67');
+    expect(screen.getByTestId('phone-valid')).toHaveTextContent('Номер указан верно');
+  });
 });

@@ -142,6 +142,12 @@ describe('SignUpPage: phone, code, password', () => {
     const { user, router } = await toCodeStep();
     await user.type(await screen.findByLabelText('Code from the SMS'), '111111');
 
+    // Password managers save the new password under the phone: a username field carries it.
+    const password = await screen.findByLabelText('New password');
+    expect(password).toHaveAttribute('autocomplete', 'new-password');
+    const username = password.closest('form')!.querySelector('input[autocomplete="username"]');
+    expect(username).toHaveValue(PHONE);
+    expect(username).toHaveAttribute('type', 'text');
     await user.click(await screen.findByRole('button', { name: 'Create the account' }));
     expect(await screen.findByText('Required field')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'abcd');

@@ -74,6 +74,15 @@ describe('the participants panel', () => {
     await waitFor(() => expect(within(within(panel).getAllByTestId('family')[0]!).getByTestId('participant-4')).toBeInTheDocument());
   });
 
+  it('says what a family is and names the menu in Russian', async () => {
+    eventsServer([familyEvent()]);
+    renderApp('/events/5/transactions', { language: 'ru' });
+    const panel = await screen.findByTestId('participants-panel');
+    expect(panel).toHaveTextContent('Семья рассчитывается как одно целое: балансы её членов складываются здесь и в «Долгах».');
+    const menu = within(panel).getByRole('combobox', { name: 'Семья: Gleb Orlov' });
+    expect([...menu.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Перенести к: я, Boris Ivanov', 'Текущая семья', 'Перенести в отдельную семью']);
+  });
+
   it('offers no family menu to someone who may not regroup', async () => {
     const panel = await openPanel(familyEvent({ isUserOwner: false }));
     expect(within(panel).queryByRole('combobox', { name: /Family of/ })).toBeNull();
