@@ -36,7 +36,8 @@ describe('the add-friend modal', () => {
 
     await user.type(field(form, 'Phone'), '2');
     expect(await within(form).findByText('Has an account', {}, { timeout: 2000 })).toBeInTheDocument();
-    expect(book.searches).toEqual(['9160000002']);
+    // Asked for as the number itself (read in the default country), as the field shows it once left.
+    expect(book.searches).toEqual(['+79160000002']);
     expect(within(form).getByTestId('add-friend-person')).toHaveTextContent('Boris Ivanov');
     // The person's own name is offered and may be changed; extra spaces collapse.
     expect(field(form, 'First name')).toHaveValue('Boris');
@@ -195,5 +196,18 @@ describe('the add-friend modal', () => {
     expect(await within(form).findByText('Этот человек уже есть в ваших контактах')).toBeInTheDocument();
     expect(screen.getByTestId('add-friend')).toBeInTheDocument();
     expect(within(form).getByTestId('add-friend-submit')).toBeEnabled();
+  });
+
+  it('does not search again when the field rewrites the number it holds on leaving it', async () => {
+    const book = contactsServer();
+    searchAnswers(book, () => HttpResponse.json({ ...boris, is_contact_exists: false, name: 'Boris Ivanov', status: 'registered' }));
+    const { user, form } = await openAddFriend();
+    await user.type(field(form, 'Phone'), '9160000002');
+    expect(await within(form).findByText('Has an account', {}, { timeout: 2000 })).toBeInTheDocument();
+    await user.click(field(form, 'First name'));
+    expect(field(form, 'Phone')).toHaveValue('+7 916 000 00 02');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(book.searches).toEqual(['+79160000002']);
+    expect(within(form).getByTestId('add-friend-person')).toHaveTextContent('Boris Ivanov');
   });
 });

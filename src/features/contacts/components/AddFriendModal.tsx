@@ -56,8 +56,11 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
     if (!lib) void loadPhoneLib().then(setLib);
   }, [lib]);
 
-  const digits = lib?.phoneSearchDigits(phone) ?? null;
-  const text = phone.trim();
+  // The number itself, however it is written: the field rewrites '916 123-45-67' as
+  // '+7 916 123 45 67' when left, and that must not start the search again (the person shown
+  // would blink out, and the form shift, under a pointer on its way to Add).
+  const text = lib ? (lib.normalizePhone(phone) ?? lib.keepPhoneChars(phone)) : phone.trim();
+  const digits = lib?.phoneSearchDigits(text) ?? null;
   useEffect(() => {
     if (digits === null) {
       setSearch({ state: 'idle' });
