@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '@/lib/format';
 import formStyles from './Form.module.css';
 import styles from './DateField.module.css';
 
@@ -10,15 +11,11 @@ import styles from './DateField.module.css';
  */
 const SEPARATOR = { ru: '.', en: '/' } as const;
 
-function languageOf(language: string): 'ru' | 'en' {
-  return language.startsWith('ru') ? 'ru' : 'en';
-}
-
 /** 'YYYY-MM-DD' as the language writes it. */
 export function formatDay(iso: string, language: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return '';
-  const sep = SEPARATOR[languageOf(language)];
+  const sep = SEPARATOR[localeOf(language)];
   return `${m[3]}${sep}${m[2]}${sep}${m[1]}`;
 }
 
@@ -57,7 +54,7 @@ export function DateField({
   useEffect(() => {
     setText((current) => (parseDay(current) === value ? current : formatDay(value, i18n.language)));
   }, [value, i18n.language]);
-  const placeholder = languageOf(i18n.language) === 'ru' ? 'ДД.ММ.ГГГГ' : 'DD/MM/YYYY';
+  const placeholder = localeOf(i18n.language) === 'ru' ? 'ДД.ММ.ГГГГ' : 'DD/MM/YYYY';
 
   return (
     <span className={formStyles.withEnd}>

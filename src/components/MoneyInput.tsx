@@ -2,6 +2,7 @@ import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
 import { currencyExponent } from '@common/currencies';
 import { MONEY_INPUT_MAX_LENGTH, sanitizeMoneyInput, ungroupedDigits } from '@common/money';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '@/lib/format';
 import formStyles from './Form.module.css';
 
 /** Specification §5: the money placeholder, '0.00'; Russian screens write it with their comma. */
@@ -13,7 +14,7 @@ export function moneyPlaceholder(currency: string, language: string): string {
     // An unknown code keeps the usual two decimals; the form reports the currency itself.
   }
   if (exponent === 0) return '0';
-  return `0${language.startsWith('ru') ? ',' : '.'}${'0'.repeat(exponent)}`;
+  return `0${localeOf(language) === 'ru' ? ',' : '.'}${'0'.repeat(exponent)}`;
 }
 
 /** Mistakes in the typed text itself, said while typing rather than after the first save. */
@@ -25,7 +26,7 @@ export function isTypingMistake(code: string | undefined): boolean {
 
 /** What the message about a typed amount needs: '3,000' asks 'Did you mean 3000?'. */
 export function moneyErrorValues(text: string): { grouped: string } {
-  return { grouped: ungroupedDigits(text.replace(/[^\d.,]/g, '')) };
+  return { grouped: ungroupedDigits(text) };
 }
 
 export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode' | 'maxLength'> {

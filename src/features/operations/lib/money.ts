@@ -1,8 +1,6 @@
 import { formatMoney, moneyMessageType, toMinor, type Locale, type MoneyMessageType } from '@common/money';
 
-export function localeOf(language: string | undefined): Locale {
-  return language?.startsWith('ru') ? 'ru' : 'en';
-}
+export { localeOf } from '@/lib/format';
 
 /** An API amount (major units) in minor units; null for a malformed one rather than a wrong number. */
 export function minorOf(amount: number, currency: string): number | null {
