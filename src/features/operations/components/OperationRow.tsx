@@ -246,23 +246,15 @@ function DeletedRow({ op, actions }: { op: Operation; actions: RowActions }) {
  */
 function Effect({ effect, payback, approx }: { effect: MoneyText; payback: { side: 'paid' | 'received'; amount: string } | null; approx: string }) {
   const { t } = useTranslation('operations');
-  if (effect.type === 'neutral') {
-    return (
-      <span className={`${styles.effect} amount`} data-money="neutral" data-testid="op-effect">
-        {t('effect.settled')}
-      </span>
-    );
-  }
-  if (payback) {
-    return (
-      <span className={`${styles.effect} amount`} data-money={payback.side === 'received' ? 'accrual' : 'neutral'} data-testid="op-effect">
-        {t(payback.side === 'received' ? 'effect.received' : 'effect.paidBack', { amount: `${approx}${payback.amount}` })}
-      </span>
-    );
-  }
+  const [tone, text] =
+    effect.type === 'neutral'
+      ? ['neutral', t('effect.settled')]
+      : payback
+        ? [payback.side === 'received' ? 'accrual' : 'neutral', t(payback.side === 'received' ? 'effect.received' : 'effect.paidBack', { amount: `${approx}${payback.amount}` })]
+        : [effect.type, t('effect.balance', { amount: `${approx}${effect.text}` })];
   return (
-    <span className={`${styles.effect} amount`} data-money={effect.type} data-testid="op-effect">
-      {t('effect.balance', { amount: `${approx}${effect.text}` })}
+    <span className={`${styles.effect} amount`} data-money={tone} data-testid="op-effect">
+      {text}
     </span>
   );
 }
