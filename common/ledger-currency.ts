@@ -1,5 +1,5 @@
 import { DomainError } from './errors';
-import { operationEntries, type Entry, type OperationInput, type OperationKind } from './ledger';
+import { hasSeveralPayers, operationEntries, type Entry, type OperationInput, type OperationKind } from './ledger';
 import { MAX_OPERATION_MINOR } from './money-limits';
 
 /**
@@ -9,7 +9,8 @@ import { MAX_OPERATION_MINOR } from './money-limits';
  *  - equal parts are split again from the converted amount, so they differ by at most one minor
  *    unit of the event currency, leftover units to the lowest uids (1 EUR among three at 91.84 is
  *    30.62 / 30.61 / 30.61 RUB, never 31.22 / 30.31 / 30.31 from rescaling 0.34 / 0.33 / 0.33);
- *  - explicit parts (and the equal remainder beside them) keep their proportions of the amount.
+ *  - explicit parts (and the equal remainder beside them) keep their proportions of the amount,
+ *    and so do several payers' payments.
  * The entered amount and parts stay on the operation, so a move or an event-currency change
  * prices it again from what was typed.
  */
@@ -32,7 +33,7 @@ export function entriesInEventCurrency(op: OperationInput, convertedAmount: numb
   if (!Number.isSafeInteger(convertedAmount)) throw new DomainError('amount_invalid', 'amount');
   if (convertedAmount < 1) throw new DomainError('amount_too_small', 'amount');
   if (convertedAmount > MAX_OPERATION_MINOR) throw new DomainError('amount_too_large', 'amount');
-  if (!hasExplicitParts(op)) return operationEntries({ ...op, amount: convertedAmount });
+  if (!hasExplicitParts(op) && !hasSeveralPayers(op)) return operationEntries({ ...op, amount: convertedAmount });
   const paidTotal = original.reduce((sum, e) => sum + e.paid, 0);
   return rescaleEntries(original, paidTotal < 0 ? -convertedAmount : convertedAmount);
 }

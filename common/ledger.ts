@@ -53,6 +53,24 @@ export interface OperationInput {
    * the lender, since the share is the author's.
    */
   participants: readonly Part[];
+  /**
+   * Several payers of a purchase or receivers of a deposit, each with the minor units they put in
+   * (positive, adding up to `amount`). When given it replaces `payer`; 'i purchased them' must
+   * still count the author among them.
+   */
+  payers?: readonly Payer[] | null;
+}
+
+export interface Payer {
+  uid: number;
+  amount: number;
+}
+
+/** Kinds that may have several payers: every purchase and the deposit. */
+export const MULTI_PAYER_KINDS: ReadonlySet<OperationKind> = new Set(['even_purchase', 'split_purchase', 'i_purchased_them', 'deposit']);
+
+export function hasSeveralPayers(op: Pick<OperationInput, 'payers'>): boolean {
+  return (op.payers?.length ?? 0) > 0;
 }
 
 const SPENDING: ReadonlySet<OperationKind> = new Set(['even_purchase', 'split_purchase', 'i_purchased_them', 'deposit']);
@@ -78,6 +96,27 @@ function requireAuthorPays(op: OperationInput): number {
   return op.author;
 }
 
+/**
+ * Who put the money in and how much: the several payers when given (checked: distinct people,
+ * each at least one minor unit, adding up to exactly the amount), otherwise `single` paying it all.
+ */
+function paymentsOf(op: OperationInput, single: () => number): Map<number, number> {
+  if (!hasSeveralPayers(op)) return new Map([[single(), op.amount]]);
+  if (!MULTI_PAYER_KINDS.has(op.kind)) fail('validation_failed', 'payers');
+  const payments = new Map<number, number>();
+  let sum = 0;
+  for (const p of op.payers ?? []) {
+    if (!Number.isSafeInteger(p.uid) || payments.has(p.uid)) fail('validation_failed', 'payers');
+    if (!Number.isSafeInteger(p.amount)) fail('amount_invalid', 'payers');
+    if (p.amount < 1) fail('amount_too_small', 'payers');
+    sum += p.amount;
+    if (!Number.isSafeInteger(sum)) fail('payers_do_not_sum', 'payers');
+    payments.set(p.uid, p.amount);
+  }
+  if (sum !== op.amount) fail('payers_do_not_sum', 'payers');
+  return payments;
+}
+
 function uidsOf(parts: readonly Part[]): number[] {
   return parts.map((p) => p.uid);
 }
@@ -100,24 +139,24 @@ export function operationEntries(op: OperationInput): Entry[] {
     fail('validation_failed', 'participants');
   }
 
-  const paid = new Map<number, number>();
+  if (hasSeveralPayers(op) && !MULTI_PAYER_KINDS.has(op.kind)) fail('validation_failed', 'payers');
+  let paid = new Map<number, number>();
   let shares: Map<number, number>;
   switch (op.kind) {
     case 'even_purchase':
     case 'split_purchase': {
-      const payer = requirePayer(op.payer);
-      if (new Set([payer, ...uids]).size < 2) fail('participants_too_few', 'participants');
+      paid = paymentsOf(op, () => requirePayer(op.payer));
+      if (new Set([...paid.keys(), ...uids]).size < 2) fail('participants_too_few', 'participants');
       shares = op.kind === 'even_purchase' ? splitEqually(op.amount, uids) : splitWithParts(op.amount, op.participants);
-      paid.set(payer, op.amount);
       break;
     }
     case 'i_purchased_them': {
-      const payer = requireAuthorPays(op);
-      // The buyer is not one of "them": a picker that lists everyone may include the author.
-      const others = op.participants.filter((p) => p.uid !== payer);
+      paid = paymentsOf(op, () => requireAuthorPays(op));
+      if (!paid.has(op.author)) fail('validation_failed', 'payers');
+      // The buyers are not among "them": a picker that lists everyone may include them.
+      const others = op.participants.filter((p) => !paid.has(p.uid));
       if (others.length === 0) fail('participants_too_few', 'participants');
       shares = splitWithParts(op.amount, others);
-      paid.set(payer, op.amount);
       break;
     }
     case 'i_lent_them': {
@@ -137,14 +176,14 @@ export function operationEntries(op: OperationInput): Entry[] {
       break;
     }
     case 'deposit': {
-      const receiver = requirePayer(op.payer);
+      const received = paymentsOf(op, () => requirePayer(op.payer));
       if (uids.length === 0) fail('participants_too_few', 'participants');
       // Parts are entered as positive money like the amount; in the ledger income is negative.
       const negated = op.participants.map((p) =>
         p.amount === undefined || p.amount === null ? { uid: p.uid } : { uid: p.uid, amount: -p.amount },
       );
       shares = splitWithParts(-op.amount, negated);
-      paid.set(receiver, -op.amount);
+      for (const [uid, amount] of received) paid.set(uid, -amount);
       break;
     }
     case 'payback': {

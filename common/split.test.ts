@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { splitEqually, splitWithParts } from './split';
+import { partsFromWeights, splitEqually, splitWithParts, weightToHundredths } from './split';
 
 const code = (c: string) => expect.objectContaining({ code: c });
 const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -137,5 +137,67 @@ describe('splitWithParts', () => {
         },
       ),
     );
+  });
+});
+
+describe('partsFromWeights', () => {
+  const parts = (amount: number, w: [number, number][], mode: 'shares' | 'percent' = 'shares') =>
+    [...partsFromWeights(amount, w.map(([uid, hundredths]) => ({ uid, hundredths })), mode)];
+
+  it('2:2:1 of 6,000 is 2,400, 2,400 and 1,200', () => {
+    expect(parts(600_000, [[1, 200], [2, 200], [3, 100]])).toEqual([[1, 240_000], [2, 240_000], [3, 120_000]]);
+  });
+
+  it('shares 1:1:1 split exactly as an equal split does, leftover units to the lowest uids', () => {
+    expect(parts(10_000, [[3, 100], [1, 100], [2, 100]])).toEqual([...splitEqually(10_000, [1, 2, 3])]);
+  });
+
+  it('a weight of 0 takes nothing, not even a leftover unit', () => {
+    expect(parts(100, [[1, 0], [2, 100], [3, 200]])).toEqual([[1, 0], [2, 34], [3, 66]]);
+  });
+
+  it('percentages must add up to exactly 100', () => {
+    expect(parts(1000, [[1, 5000], [2, 5000]], 'percent')).toEqual([[1, 500], [2, 500]]);
+    expect(() => parts(1000, [[1, 5000], [2, 4999]], 'percent')).toThrow(expect.objectContaining({ code: 'percents_do_not_sum' }));
+    expect(() => parts(1000, [[1, 10_001], [2, 0]], 'percent')).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+
+  it('refuses all-zero shares, negative or fractional hundredths and a person twice', () => {
+    expect(() => parts(1000, [[1, 0], [2, 0]])).toThrow(expect.objectContaining({ code: 'participants_too_few' }));
+    expect(() => parts(1000, [[1, -1], [2, 100]])).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => parts(1000, [[1, 1.5], [2, 100]])).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => parts(1000, [[1, 100], [1, 100]])).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+
+  it('always adds up to the amount, each part within one unit of its exact proportion, signs kept for deposits', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }),
+        fc.uniqueArray(fc.record({ uid: fc.integer({ min: 1, max: 1000 }), hundredths: fc.integer({ min: 0, max: 1_000_000 }) }), {
+          selector: (w) => w.uid,
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (amount, weights) => {
+          fc.pre(weights.some((w) => w.hundredths > 0));
+          const result = partsFromWeights(amount, weights, 'shares');
+          const total = weights.reduce((s, w) => s + w.hundredths, 0);
+          expect([...result.values()].reduce((s, p) => s + p, 0)).toBe(amount);
+          for (const w of weights) {
+            const exact = (amount * w.hundredths) / total;
+            expect(Math.abs((result.get(w.uid) ?? NaN) - exact)).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
+    );
+  });
+
+  it('reads typed weights in hundredths', () => {
+    expect(weightToHundredths(2)).toBe(200);
+    expect(weightToHundredths(1.5)).toBe(150);
+    expect(weightToHundredths(33.33)).toBe(3333);
+    expect(weightToHundredths(0.001)).toBeNull();
+    expect(weightToHundredths(-1)).toBeNull();
+    expect(weightToHundredths(Number.NaN)).toBeNull();
   });
 });

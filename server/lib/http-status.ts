@@ -14,6 +14,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   family_invitation_gone: 410,
   old_password_incorrect: 400,
   conflict: 409,
+  operation_changed: 412,
+  version_required: 428,
   user_exists: 409,
   dialogue_exists: 409,
   contact_exists: 409,
