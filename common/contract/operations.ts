@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPERATION_KINDS } from '../ledger';
+import { MAX_SHARE_WEIGHT, SPLIT_MODES } from '../split';
 import { amount, currencyCode, id, idParam, isoDateTime, userText } from './common';
 
 export const OPERATIONS_PAGE_SIZE = 20;
@@ -7,6 +8,10 @@ export const DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 2000;
 
 export const operationKind = z.enum(OPERATION_KINDS);
+export const splitMode = z.enum(SPLIT_MODES);
+/** At most 50 people put money into one purchase: more than any real bill has. */
+export const MAX_PAYERS = 50;
+
 export const viewerStatus = z.enum(['even', 'split', 'bought', 'lent', 'received', 'repaid', 'income']);
 
 export const createOperationBody = z.object({
@@ -27,10 +32,25 @@ export const createOperationBody = z.object({
      * for a payback. Defaults to the caller.
      */
     payer: id.nullable().optional(),
+    /**
+     * Several payers of a purchase (receivers of a deposit), each with what they put in, in
+     * `currency`; they must add up to `amount`. Replaces `payer`.
+     */
+    payers: z
+      .array(z.object({ uid: id, amount: amount }))
+      .max(MAX_PAYERS)
+      .optional(),
+    /**
+     * How the cost is divided. `equal` ignores parts; `exact` (the default where parts are allowed)
+     * reads each participant's `amount`, the rest split equally; `shares` and `percent` read each
+     * participant's `weight` (at most two decimals; percentages add up to 100). What is stored is
+     * always the exact parts these give.
+     */
+    split: splitMode.optional(),
   }),
   /** Whose share it is. `amount` (major units) only for a split purchase (and optionally i_purchased_them, deposit). */
   participants: z
-    .array(z.object({ uid: id, amount: amount.nullable().optional() }))
+    .array(z.object({ uid: id, amount: amount.nullable().optional(), weight: z.number().min(0).max(MAX_SHARE_WEIGHT).nullable().optional() }))
     .max(500)
     .default([]),
 });
@@ -58,6 +78,14 @@ export const operationRequest = z.object({
   settled: z.boolean(),
 });
 export type OperationRequest = z.infer<typeof operationRequest>;
+
+/** How an operation was entered, in its own currency's major units: what an edit form starts from. */
+export const enteredSplit = z.object({
+  payers: z.array(z.object({ uid: z.number().int(), amount: amount })),
+  split: splitMode.nullable(),
+  parts: z.array(z.object({ uid: z.number().int(), amount: amount.nullable(), weight: z.number().nullable() })),
+});
+export type EnteredSplit = z.infer<typeof enteredSplit>;
 
 export const operation = z.object({
   id: z.number().int(),
@@ -87,9 +115,63 @@ export const operation = z.object({
   seen: z.boolean(),
   approximate: z.boolean(),
   created: z.string(),
+  /** Grows by one with every create, edit, delete, restore and move; an edit sends it back as If-Match. */
+  version: z.number().int(),
+  /** Who last changed it and when, when that was not its creation. */
+  edited: z.object({ by: z.number().int(), at: z.string() }).nullable(),
+  entered: enteredSplit,
   request: operationRequest.optional(),
 });
 export type Operation = z.infer<typeof operation>;
+
+export const OPERATION_ACTIONS = ['created', 'edited', 'deleted', 'restored', 'moved', 'reverted'] as const;
+export const operationAction = z.enum(OPERATION_ACTIONS);
+export const OPERATION_FIELDS = ['event', 'kind', 'amount', 'currency', 'date', 'description', 'text', 'payers', 'parts', 'deleted'] as const;
+
+/** An operation as it stood at one version, as entered (amounts in its own currency). */
+export const operationState = z.object({
+  event_id: z.number().int(),
+  kind: operationKind,
+  amount: amount,
+  currency: currencyCode,
+  description: z.string(),
+  text: z.string(),
+  date: z.string(),
+  payer: z.number().int().nullable(),
+  deleted: z.boolean(),
+  ...enteredSplit.shape,
+});
+export type OperationState = z.infer<typeof operationState>;
+
+export const operationVersion = z.object({
+  version: z.number().int(),
+  action: operationAction,
+  /** Who did it. */
+  actor: z.number().int(),
+  at: z.string(),
+  /** What differs from the version before (nothing for the first). */
+  changes: z.array(z.enum(OPERATION_FIELDS)),
+  /** For `reverted`: the version brought back. */
+  reverted_to: z.number().int().nullable(),
+  state: operationState,
+});
+export type OperationVersion = z.infer<typeof operationVersion>;
+
+/** GET /operation/{id}/history/: every version, oldest first. */
+export const operationHistoryResponse = z.object({
+  operation_id: z.number().int(),
+  version: z.number().int(),
+  versions: z.array(operationVersion),
+});
+export type OperationHistoryResponse = z.infer<typeof operationHistoryResponse>;
+
+export const operationVersionParams = z.object({ id: idParam, version: z.coerce.number().int().min(1).max(1_000_000) });
+
+/**
+ * If-Match on an edit: the version it was made from, as the ETag the server sent (`"3"`), or
+ * weak or bare. The same header is optional on a revert.
+ */
+export const ifMatchHeaders = z.object({ 'if-match': z.string().max(40).optional() });
 
 export const operationListQuery = z.object({
   event: idParam,
@@ -114,6 +196,9 @@ export const operationListResponse = z.object({
 export type OperationListResponse = z.infer<typeof operationListResponse>;
 
 export const operationIdParams = z.object({ id: idParam });
+
+/** The answer to an edit made from an old version: the operation as it stands now. */
+export const operationChangedBody = z.object({ error: z.string(), code: z.literal('operation_changed'), current: operation });
 
 export const moveOperationBody = z.object({ event_id: id, operation_id: id });
 

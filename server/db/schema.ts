@@ -218,6 +218,11 @@ export const operations = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /** One more with every recorded change (operation_versions); an edit must name the one it saw. */
+    version: integer('version').notNull().default(1),
+    /** The last person to edit or revert it: the one for whom it is not unread. */
+    editedBy: integer('edited_by'),
+    editedAt: ts('edited_at'),
   },
   (t) => [
     index('operations_event_idx').on(t.eventId, t.id),
@@ -237,6 +242,25 @@ export const operationEntries = pgTable(
     share: money('share').notNull(),
   },
   (t) => [primaryKey({ columns: [t.operationId, t.userId] }), index('operation_entries_user_idx').on(t.userId)],
+);
+
+/**
+ * An operation's history: one row per create, edit, delete, restore, move and revert, holding the
+ * operation as entered after it. Operations from before history was kept get their first row the
+ * first time they change.
+ */
+export const operationVersions = pgTable(
+  'operation_versions',
+  {
+    operationId: integer('operation_id').notNull(),
+    version: integer('version').notNull(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').notNull(),
+    revertedTo: integer('reverted_to'),
+    state: jsonb('state').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operationId, t.version] })],
 );
 
 export const operationSeen = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, eventParticipants, events, operationEntries, operations, operationSeen } from '../../db/schema';
 
@@ -48,7 +48,7 @@ export async function participantsOf(db: Queryable, eventIds: readonly number[])
     .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.position), asc(eventParticipants.userId));
 }
 
-/** Live operations by others the viewer has not marked seen, per event. */
+/** Live operations last written by others (created, or since edited) the viewer has not marked seen, per event. */
 export async function unreadCounts(db: Queryable, viewer: number, eventIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (eventIds.length === 0) return out;
@@ -59,7 +59,7 @@ export async function unreadCounts(db: Queryable, viewer: number, eventIds: read
       and(
         inArray(operations.eventId, [...eventIds]),
         isNull(operations.deletedAt),
-        ne(operations.authorId, viewer),
+        sql`coalesce(${operations.editedBy}, ${operations.authorId}) <> ${viewer}`,
         sql`not exists (select 1 from ${operationSeen} s where s.user_id = ${viewer} and s.operation_id = ${operations.id})`,
       ),
     )

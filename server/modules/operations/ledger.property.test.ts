@@ -7,10 +7,13 @@ import { createTestApp, type TestApp } from '../../../tests/api/harness';
 import { people, type Person } from '../../../tests/api/ledger-factories';
 import { addContacts } from '../contacts/service';
 import { createEvent } from '../events/service';
+import { editOperation, revertOperation } from './edit';
 import { createOperation, deleteOperation, moveOperation, restoreOperation } from './service';
+import { getOperation } from './views';
 
 /**
- * Through the service layer: whatever sequence of creates, deletes, restores and moves happens,
+ * Through the service layer: whatever sequence of creates (one payer or two, any split mode), edits,
+ * reverts to earlier versions, deletes, restores and moves happens,
  * every event's balances sum to zero and equal a recomputation from the entries of its live
  * operations. Invalid steps (a move into an event missing someone, say) must be refused whole.
  */
@@ -37,19 +40,26 @@ afterAll(async () => {
 
 const KINDS: OperationKind[] = ['even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'];
 
+/** What an operation is entered as: shared by creates and edits. */
+const entered = {
+  kind: fc.constantFrom(...KINDS),
+  cents: fc.integer({ min: 1, max: 1_000_000 }),
+  currency: fc.constantFrom('RUB', 'RUB', 'EUR', 'KZT'),
+  payer: fc.nat(3),
+  /** A second payer, who pays `secondCents` of the amount. */
+  second: fc.option(fc.nat(3), { nil: undefined }),
+  secondCents: fc.integer({ min: 1, max: 1_000_000 }),
+  among: fc.uniqueArray(fc.nat(3), { minLength: 1, maxLength: 4 }),
+  part: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: undefined }),
+  split: fc.constantFrom(undefined, undefined, 'equal' as const, 'shares' as const, 'percent' as const),
+  weights: fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 4, maxLength: 4 }),
+};
+
 const command = fc.oneof(
   // Creates weigh most, so every history has operations for the other commands to act on.
-  { weight: 3, arbitrary: fc.record({
-    type: fc.constant('create' as const),
-    event: fc.nat(2),
-    kind: fc.constantFrom(...KINDS),
-    cents: fc.integer({ min: 1, max: 1_000_000 }),
-    currency: fc.constantFrom('RUB', 'RUB', 'EUR', 'KZT'),
-    author: fc.nat(3),
-    payer: fc.nat(3),
-    among: fc.uniqueArray(fc.nat(3), { minLength: 1, maxLength: 4 }),
-    part: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: undefined }),
-  }) },
+  { weight: 4, arbitrary: fc.record({ type: fc.constant('create' as const), event: fc.nat(2), author: fc.nat(3), ...entered }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('edit' as const), op: fc.nat(50), by: fc.nat(3), ...entered }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('revert' as const), op: fc.nat(50), by: fc.nat(3), version: fc.integer({ min: 1, max: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), op: fc.nat(50), by: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('restore' as const), op: fc.nat(50), by: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('move' as const), op: fc.nat(50), to: fc.nat(2), by: fc.nat(3) }) },
@@ -72,38 +82,68 @@ async function check(): Promise<void> {
   expect(unbalanced.rows).toEqual([]);
 }
 
+type Entered = { [K in keyof typeof entered]: (typeof entered)[K] extends fc.Arbitrary<infer T> ? T : never };
+
+function bodyOf(c: Entered, eventId: number, kind: OperationKind = c.kind) {
+  const amount = c.cents / 100;
+  const twoPayers = c.second !== undefined && c.second !== c.payer && c.secondCents < c.cents;
+  const payers = twoPayers
+    ? [
+        { uid: who[c.payer]!.uid, amount: (c.cents - c.secondCents) / 100 },
+        { uid: who[c.second!]!.uid, amount: c.secondCents / 100 },
+      ]
+    : undefined;
+  // Percentages made to add up to 100 from the weights, the last person taking the rest.
+  const percents = c.among.map((_, n) => (n === c.among.length - 1 ? 0 : Math.min(c.weights[n]! / 4, 100)));
+  const rest = 100 - percents.reduce((s, p) => s + p, 0);
+  const weightOf = (n: number) => (c.split === 'percent' ? (n === c.among.length - 1 ? rest : percents[n]!) : c.split === 'shares' ? c.weights[n]! / 100 : undefined);
+  return {
+    event_id: eventId,
+    details: {
+      kind,
+      amount: kind === 'comment' ? undefined : amount,
+      currency: c.currency,
+      description: '',
+      text: 'note',
+      date: '2026-03-12',
+      payer: kind === 'i_purchased_them' || kind === 'i_lent_them' ? undefined : who[c.payer]!.uid,
+      payers,
+      split: c.split,
+    },
+    participants: c.among.map((i, n) => ({ uid: who[i]!.uid, amount: n === 0 && c.part !== undefined ? c.part / 100 : undefined, weight: weightOf(n) })),
+  };
+}
+
+const PURCHASES: OperationKind[] = ['even_purchase', 'split_purchase', 'i_purchased_them'];
+
 describe('balances under random operation histories', () => {
   it('always sum to zero per event and equal a recomputation from entries', async () => {
     const created: number[] = [];
+    const edits = { n: 0, reverts: 0 };
     const db = t.database.db;
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 16 }), async (commands) => {
         for (const c of commands) {
           try {
             if (c.type === 'create') {
-              const author = who[c.author]!;
-              const amount = c.cents / 100;
-              const participants = c.among.map((i, n) => ({ uid: who[i]!.uid, amount: n === 0 && c.part !== undefined ? c.part / 100 : undefined }));
-              const op = await createOperation(db, author.uid, {
-                event_id: events[c.event]!,
-                details: {
-                  kind: c.kind,
-                  amount: c.kind === 'comment' ? undefined : amount,
-                  currency: c.currency,
-                  description: '',
-                  text: 'note',
-                  date: '2026-03-12',
-                  payer: c.kind === 'i_purchased_them' || c.kind === 'i_lent_them' ? undefined : who[c.payer]!.uid,
-                },
-                participants,
-              });
+              const op = await createOperation(db, who[c.author]!.uid, bodyOf(c, events[c.event]!));
               created.push(op.id);
+            } else if (created.length > 0 && c.type === 'edit') {
+              const by = who[c.by]!.uid;
+              const current = await getOperation(db, by, created[c.op % created.length]!);
+              // A purchase may become another purchase; other kinds keep theirs.
+              const kind = PURCHASES.includes(current.kind) && PURCHASES.includes(c.kind) ? c.kind : current.kind;
+              await editOperation(db, by, current.id, bodyOf(c, current.event_id, kind), `"${current.version}"`);
+              edits.n++;
+            } else if (created.length > 0 && c.type === 'revert') {
+              await revertOperation(db, who[c.by]!.uid, created[c.op % created.length]!, c.version, undefined);
+              edits.reverts++;
             } else if (created.length > 0) {
               const opId = created[c.op % created.length]!;
               const by = who[c.by]!.uid;
               if (c.type === 'delete') await deleteOperation(db, by, opId);
               else if (c.type === 'restore') await restoreOperation(db, by, opId);
-              else await moveOperation(db, by, opId, events[c.to]!);
+              else if (c.type === 'move') await moveOperation(db, by, opId, events[c.to]!);
             }
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;
@@ -111,9 +151,9 @@ describe('balances under random operation histories', () => {
         }
         await check();
       }),
-      // 45 histories: at 30 about one run in a few hundred created no more than 40 operations
+      // 50 histories (45 before edits joined the mix): at 30 about one run in a few hundred created no more than 40 operations
       // (most random creates are refused as invalid), and the reach check below failed by chance.
-      { numRuns: 45 },
+      { numRuns: 50 },
     );
     // The generator must reach the interesting paths, or the property proves little.
     const counts = (await db.execute(sql`
@@ -122,5 +162,14 @@ describe('balances under random operation histories', () => {
     expect(counts.rows[0]!.total).toBeGreaterThan(40);
     expect(counts.rows[0]!.deleted).toBeGreaterThan(0);
     expect(counts.rows[0]!.events).toBe(3);
+    const shapes = (await db.execute(sql`
+      select count(*) filter (where version > 1)::int as changed,
+        count(*) filter (where meta ? 'payers')::int as several,
+        count(*) filter (where meta->>'split' in ('shares', 'percent'))::int as weighted
+      from operations`)) as unknown as { rows: { changed: number; several: number; weighted: number }[] };
+    expect(shapes.rows[0]!.changed).toBeGreaterThan(10);
+    expect(shapes.rows[0]!.several).toBeGreaterThan(0);
+    expect(shapes.rows[0]!.weighted).toBeGreaterThan(0);
+    expect(edits.n).toBeGreaterThan(0);
   });
 });

@@ -1,24 +1,35 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
-import type { Entry } from '../../../common/ledger';
+import type { Entry, Payer } from '../../../common/ledger';
+import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../currency/repository';
-import { eventParticipants, events, operationEntries, operations, operationSeen } from '../../db/schema';
+import { eventParticipants, events, operationEntries, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
 
-/** What an operation was entered as, kept so it can be priced again (move, event currency change). */
+/**
+ * What an operation was entered as, kept so it can be priced again (move, edit, event currency
+ * change) and shown to an edit form as it was typed. Amounts are minor units of the entered currency.
+ */
 export interface OperationMeta {
-  /** The resolved payer (null for a comment). */
+  /** The resolved payer (null for a comment); with several payers, the first of them. */
   payer: number | null;
-  /** Explicit parts are minor units of the entered currency. */
-  participants: { uid: number; amount?: number }[];
+  /** Several payers with what each put in; absent when one person paid it all. */
+  payers?: Payer[];
+  /** The split mode chosen, when one was. */
+  split?: SplitMode;
+  /** Explicit parts; `weight` in hundredths for a split by shares or percent. */
+  participants: { uid: number; amount?: number; weight?: number }[];
   text: string;
 }
 
-export function metaOf(row: OperationRow): OperationMeta {
+export function metaOf(row: Pick<OperationRow, 'meta'>): OperationMeta {
   const m = (row.meta ?? {}) as Partial<OperationMeta>;
-  return { payer: m.payer ?? null, participants: m.participants ?? [], text: m.text ?? '' };
+  const meta: OperationMeta = { payer: m.payer ?? null, participants: m.participants ?? [], text: m.text ?? '' };
+  if (m.payers && m.payers.length > 0) meta.payers = m.payers;
+  if (m.split) meta.split = m.split;
+  return meta;
 }
 
 export async function insertOperation(db: Queryable, values: typeof operations.$inferInsert): Promise<OperationRow> {
@@ -132,6 +143,12 @@ export async function markSeen(db: Queryable, viewer: number, operationIds: read
     .onConflictDoNothing();
 }
 
+/** After someone changed it: unread again for everyone but them. */
+export async function markUnseenExcept(db: Queryable, operationId: number, viewer: number): Promise<void> {
+  await db.delete(operationSeen).where(and(eq(operationSeen.operationId, operationId), ne(operationSeen.userId, viewer)));
+  await markSeen(db, viewer, [operationId]);
+}
+
 export async function markAllSeen(db: Queryable, viewer: number, eventId: number): Promise<void> {
   await db.execute(sql`
     insert into ${operationSeen} (operation_id, user_id)
@@ -192,7 +209,7 @@ export async function recomputeBalances(db: Queryable, eventId: number): Promise
 export async function unreadOf(db: Queryable, viewer: number, eventId: number): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n from ${operations} o
-    where o.event_id = ${eventId} and o.deleted_at is null and o.author_id <> ${viewer}
+    where o.event_id = ${eventId} and o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> ${viewer}
       and not exists (select 1 from ${operationSeen} s where s.user_id = ${viewer} and s.operation_id = o.id)`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
@@ -229,4 +246,27 @@ export async function totalsExceeded(
     group by e.user_id
     having sum(abs(e.paid) + abs(e.share)) > ${bounds.person}`);
   return rowsOf(overPerson).length > 0;
+}
+
+export type VersionRow = typeof operationVersions.$inferSelect;
+
+export async function versionsOf(db: Queryable, operationId: number): Promise<VersionRow[]> {
+  return db.select().from(operationVersions).where(eq(operationVersions.operationId, operationId)).orderBy(asc(operationVersions.version));
+}
+
+export async function versionOf(db: Queryable, operationId: number, version: number): Promise<VersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(operationVersions)
+    .where(and(eq(operationVersions.operationId, operationId), eq(operationVersions.version, version)));
+  return row ?? null;
+}
+
+export async function hasVersions(db: Queryable, operationId: number): Promise<boolean> {
+  const [row] = await db.select({ v: operationVersions.version }).from(operationVersions).where(eq(operationVersions.operationId, operationId)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertVersion(db: Queryable, values: typeof operationVersions.$inferInsert): Promise<void> {
+  await db.insert(operationVersions).values(values);
 }

@@ -7,32 +7,58 @@ import {
   debtsResponse,
   expensesQuery,
   expensesResponse,
+  ifMatchHeaders,
   moveOperationBody,
   operation,
+  operationChangedBody,
+  operationHistoryResponse,
   operationIdParams,
+  operationVersionParams,
   operationListQuery,
   operationListResponse,
   seenBody,
   seenResponse,
 } from '../../../common/contract/operations';
+import type { FastifyReply } from 'fastify';
+import { DomainError, ERROR_MESSAGES } from '../../../common/errors';
+import type { Operation } from '../../../common/contract/operations';
 import type { Db } from '../../db/client';
 import { userIdOf } from '../../plugins/auth';
-import {
-  createOperation,
-  deleteOperation,
-  expenses,
-  listOperations,
-  markOperationSeen,
-  moveOperation,
-  plainDebts,
-  restoreOperation,
-} from './service';
+import { editOperation, etagOf, revertOperation } from './edit';
+import { operationHistory } from './history';
+import { createOperation, deleteOperation, listOperations, markOperationSeen, moveOperation, restoreOperation } from './service';
+import { expenses, plainDebts } from './statistics';
+import { getOperation } from './views';
 
 /** A retried POST with the same key (per author) answers with the first result instead of recording twice. */
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
+/** An operation with the ETag an edit sends back as If-Match. */
+function withVersion(reply: FastifyReply, op: Operation): Operation {
+  void reply.header('etag', etagOf(op.version));
+  return op;
+}
+
 export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const auth = { onRequest: app.authenticate };
+
+  /**
+   * A change made from an old version is refused with 412 and the operation as it stands now, so
+   * the editor can look at the other person's change before saving again.
+   */
+  async function unlessChanged(viewer: number, operationId: number, reply: FastifyReply, change: () => Promise<Operation>) {
+    try {
+      return withVersion(reply, await change());
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== 'operation_changed') throw err;
+      const current = await getOperation(db, viewer, operationId);
+      return reply
+        .status(412)
+        .header('etag', etagOf(current.version))
+        .send({ error: ERROR_MESSAGES.operation_changed, code: 'operation_changed' as const, current });
+    }
+  }
+
   app.get('/operation/', { ...auth, schema: { querystring: operationListQuery, response: { 200: operationListResponse } } }, async (request) =>
     listOperations(db, userIdOf(request), request.query),
   );
@@ -50,6 +76,42 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
   app.post('/operation/move_operation/', { ...auth, schema: { body: moveOperationBody, response: { 200: operation } } }, async (request) =>
     moveOperation(db, userIdOf(request), request.body.operation_id, request.body.event_id),
+  );
+  app.get(
+    '/operation/:id/',
+    { ...auth, schema: { params: operationIdParams, querystring: displayCurrencyQuery, response: { 200: operation } } },
+    async (request, reply) => withVersion(reply, await getOperation(db, userIdOf(request), request.params.id, request.query.currency)),
+  );
+  app.put(
+    '/operation/:id/',
+    {
+      ...auth,
+      schema: {
+        params: operationIdParams,
+        querystring: displayCurrencyQuery,
+        headers: ifMatchHeaders,
+        body: createOperationBody,
+        response: { 200: operation, 412: operationChangedBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = userIdOf(request);
+      return unlessChanged(viewer, request.params.id, reply, () =>
+        editOperation(db, viewer, request.params.id, request.body, request.headers['if-match'], request.query.currency),
+      );
+    },
+  );
+  app.get('/operation/:id/history/', { ...auth, schema: { params: operationIdParams, response: { 200: operationHistoryResponse } } }, async (request) =>
+    operationHistory(db, userIdOf(request), request.params.id),
+  );
+  app.post(
+    '/operation/:id/history/:version/restore/',
+    { ...auth, schema: { params: operationVersionParams, querystring: displayCurrencyQuery, headers: ifMatchHeaders, response: { 200: operation, 412: operationChangedBody } } },
+    async (request, reply) => {
+      const viewer = userIdOf(request);
+      const { id, version } = request.params;
+      return unlessChanged(viewer, id, reply, () => revertOperation(db, viewer, id, version, request.headers['if-match'], request.query.currency));
+    },
   );
   app.delete('/operation/:id/', { ...auth, schema: { params: operationIdParams, response: { 200: operation } } }, async (request) =>
     deleteOperation(db, userIdOf(request), request.params.id),

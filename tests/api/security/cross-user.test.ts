@@ -80,6 +80,7 @@ interface Attempt {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: () => string;
   body?: () => unknown;
+  headers?: Record<string, string>;
   status: number;
   code: string;
   field?: string;
@@ -125,6 +126,15 @@ const ATTEMPTS: Attempt[] = [
   { route: 'POST /app/api/v1/operation/:id/seen', as: stranger, method: 'POST', url: () => api(`/v1/operation/${annasOp}/seen`), body: () => ({ all: false }), status: 404, code: 'not_found' },
   { route: 'POST /app/api/v1/operation/move_operation', as: stranger, method: 'POST', url: () => api('/v1/operation/move_operation/'), body: () => ({ operation_id: paybackRequest, event_id: evesTrip }), status: 404, code: 'not_found' },
   { route: 'POST /app/api/v1/operation/move_operation', as: stranger, method: 'POST', url: () => api('/v1/operation/move_operation/'), body: () => ({ operation_id: evesOp, event_id: dialogue }), status: 404, code: 'not_found' },
+  { route: 'GET /app/api/v1/operation/:id', as: stranger, method: 'GET', url: () => api(`/v1/operation/${annasOp}/`), status: 404, code: 'not_found' },
+  { route: 'GET /app/api/v1/operation/:id', as: stranger, method: 'GET', url: () => api(`/v1/operation/${paybackRequest}/?currency=EUR`), status: 404, code: 'not_found' },
+  { route: 'GET /app/api/v1/operation/:id/history', as: stranger, method: 'GET', url: () => api(`/v1/operation/${annasOp}/history/`), status: 404, code: 'not_found' },
+  { route: 'PUT /app/api/v1/operation/:id', as: stranger, method: 'PUT', url: () => api(`/v1/operation/${annasOp}/`), headers: { 'if-match': '"1"' }, body: () => ({ event_id: trip, details: { kind: 'even_purchase', amount: 1 }, participants: [{ uid: eve.uid }] }), status: 404, code: 'not_found' },
+  { route: 'PUT /app/api/v1/operation/:id', as: stranger, method: 'PUT', url: () => api(`/v1/operation/${annasDeletedOp}/`), headers: { 'if-match': '"2"' }, body: () => ({ event_id: trip, details: { kind: 'comment', text: 'mine now' } }), status: 404, code: 'not_found' },
+  // A participant may edit an operation, but not rewrite what Anna asked of him, nor carry hers into another event.
+  { route: 'PUT /app/api/v1/operation/:id', as: participant, method: 'PUT', url: () => api(`/v1/operation/${paybackRequest}/`), headers: { 'if-match': '"1"' }, body: () => ({ event_id: dialogue, details: { kind: 'comment', text: 'I owe nothing' } }), status: 400, code: 'validation_failed', field: 'kind' },
+  { route: 'PUT /app/api/v1/operation/:id', as: participant, method: 'PUT', url: () => api(`/v1/operation/${annasOp}/`), headers: { 'if-match': '"1"' }, body: () => ({ event_id: evesTrip, details: { kind: 'even_purchase', amount: 300 }, participants: [{ uid: boris.uid }] }), status: 400, code: 'validation_failed', field: 'event_id' },
+  { route: 'POST /app/api/v1/operation/:id/history/:version/restore', as: stranger, method: 'POST', url: () => api(`/v1/operation/${annasOp}/history/1/restore/`), status: 404, code: 'not_found' },
   // Dan is in Anna's event but not in Eve's: taking part in the source is not enough.
   { route: 'POST /app/api/v1/operation/move_operation', as: () => dan, method: 'POST', url: () => api('/v1/operation/move_operation/'), body: () => ({ operation_id: annasOp, event_id: evesTrip }), status: 404, code: 'not_found' },
   // people and payback requests
@@ -150,7 +160,7 @@ describe('someone else’s ids', () => {
     '%s',
     async (_name, a) => {
       const before = await fingerprint(t);
-      const res = await call(t.app, a.method, a.url(), { token: a.as().token, body: a.body?.() });
+      const res = await call(t.app, a.method, a.url(), { token: a.as().token, body: a.body?.(), headers: a.headers });
       const seen = { url: a.url(), status: res.status, code: res.body?.code };
       expect(seen).toEqual({ ...seen, status: a.status, code: a.code });
       expectErrorBody(res.body, seen);

@@ -164,6 +164,25 @@ interface Endpoint {
 }
 
 const api = (path: string) => `/app/api${path}`;
+/** A create or edit body: mostly well-formed, so most requests get as far as the ledger. */
+const operationBody = () =>
+  body({
+    // Mostly Anna's own event, so most requests get as far as the ledger.
+    event_id: int(() => [trip, trip, trip, evesTrip]),
+    details: shaped({
+      kind: fc.constantFrom('even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'),
+      amount: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 100_000 }), weight: 4 }, { arbitrary: fc.double({ min: -10, max: 1e6, noNaN: true }), weight: 1 }),
+      currency,
+      description: fc.stringMatching(/^[\w .,!?-]{0,20}$/),
+      text: fc.stringMatching(/^[\w .,!?-]{1,20}$/),
+      date,
+      payer: int(uids),
+      payers: fc.array(shaped({ uid: int(uids), amount: fc.integer({ min: -5, max: 100_000 }) }), { maxLength: 3 }),
+      split: fc.constantFrom('equal', 'exact', 'shares', 'percent', 'thirds'),
+    }),
+    participants: fc.array(shaped({ uid: int(uids), amount: fc.integer({ min: -5, max: 200 }), weight: fc.oneof(fc.integer({ min: -1, max: 200 }), fc.double({ min: 0, max: 100, noNaN: true })) }), { maxLength: 3 }),
+  });
+
 const get = (route: string, url: () => fc.Arbitrary<string>, runs?: number): Endpoint => ({
   route: `GET ${route}`,
   who: route.startsWith('/app/api/v2/auth') ? 'nobody' : 'anna',
@@ -283,24 +302,26 @@ const ENDPOINTS: Endpoint[] = [
     who: 'anna',
     request: () =>
       fc
-        .tuple(
-          body({
-            // Mostly Anna's own event, so most requests get as far as the ledger.
-            event_id: int(() => [trip, trip, trip, evesTrip]),
-            details: shaped({
-              kind: fc.constantFrom('even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'),
-              amount: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 100_000 }), weight: 4 }, { arbitrary: fc.double({ min: -10, max: 1e6, noNaN: true }), weight: 1 }),
-              currency,
-              description: fc.stringMatching(/^[\w .,!?-]{0,20}$/),
-              text: fc.stringMatching(/^[\w .,!?-]{1,20}$/),
-              date,
-              payer: int(uids),
-            }),
-            participants: fc.array(shaped({ uid: int(uids), amount: fc.integer({ min: -5, max: 200 }) }), { maxLength: 3 }),
-          }),
-          fc.option(junkString.filter((s) => /^[\x20-\x7e]*$/.test(s))),
-        )
+        .tuple(operationBody(), fc.option(junkString.filter((s) => /^[\x20-\x7e]*$/.test(s))))
         .map(([payload, key]) => ({ url: api('/v1/operation/'), payload, headers: key === null ? {} : ({ 'idempotency-key': key } as Record<string, string>) })),
+  },
+  get('/app/api/v1/operation/:id', () => fc.tuple(segment(ops), query({ currency })).map(([id, q]) => api(`/v1/operation/${id}/${q}`))),
+  {
+    route: 'PUT /app/api/v1/operation/:id',
+    who: 'anna',
+    request: () =>
+      fc
+        .tuple(segment(ops), operationBody(), fc.option(fc.oneof(fc.integer({ min: 0, max: 5 }).map((v) => `"${v}"`), junkString.filter((s) => /^[\x20-\x7e]*$/.test(s)))))
+        .map(([id, payload, version]) => ({ url: api(`/v1/operation/${id}/`), payload, headers: version === null ? {} : ({ 'if-match': version } as Record<string, string>) })),
+  },
+  get('/app/api/v1/operation/:id/history', () => segment(ops).map((id) => api(`/v1/operation/${id}/history/`))),
+  {
+    route: 'POST /app/api/v1/operation/:id/history/:version/restore',
+    who: 'anna',
+    request: () =>
+      fc
+        .tuple(segment(ops), fc.oneof(fc.integer({ min: 0, max: 4 }).map(String), junkString.map(encodeURIComponent)), anyBody)
+        .map(([id, version, payload]) => ({ url: api(`/v1/operation/${id}/history/${version}/restore/`), payload })),
   },
   get('/app/api/v1/operation/expenses', () =>
     query({ event: int(events).map(String), utc_offset: fc.integer({ min: -1000, max: 1000 }).map(String), currency }).map((q) => api(`/v1/operation/expenses/${q}`)),

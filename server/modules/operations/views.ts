@@ -1,0 +1,89 @@
+import type { Operation, OperationRequest } from '../../../common/contract/operations';
+import { DomainError } from '../../../common/errors';
+import type { Entry, OperationKind } from '../../../common/ledger';
+import { viewerStatus } from '../../../common/ledger-statistics';
+import { fromMinor, rateToString } from '../../../common/money';
+import type { Queryable } from '../../db/client';
+import { displayConversion, FROZEN_RATE_DECIMALS, type DisplayConversion } from '../currency/service';
+import { eventForParticipant } from '../events/repository';
+import { requestMeta, requestViews } from '../people/requests';
+import { enteredView } from './entered';
+import { currencyOf } from './pricing';
+import { entriesOf, metaOf, operationForParticipant, seenBy, type OperationRow } from './repository';
+
+/**
+ * An operation as the API shows it to `viewer`: amounts in the display conversion's currency, the
+ * status in the viewer's terms (DESIGN §3), unread unless they saw it or were the last to write it.
+ */
+export function toView(op: OperationRow, entries: readonly Entry[], viewer: number, seen: boolean, conv: DisplayConversion): Operation {
+  const kind = op.kind as OperationKind;
+  const meta = metaOf(op);
+  const original = currencyOf(op.currency);
+  return {
+    id: op.id,
+    event_id: op.eventId,
+    kind,
+    status: viewerStatus(kind, entries, viewer),
+    details: {
+      amount: conv.major(op.amount),
+      currency: conv.currency,
+      original_amount: fromMinor(op.originalAmount, original),
+      original_currency: original,
+      // Exactly the frozen rate the amount was converted with, not a shorter rounding of it.
+      rate: rateToString(op.rate, FROZEN_RATE_DECIMALS),
+      rate_date: op.rateDate,
+      description: op.description,
+      text: meta.text,
+      date: op.opDate.toISOString(),
+      payer: meta.payer,
+      author: op.authorId,
+    },
+    participants: entries.map((e) => ({
+      uid: e.uid,
+      paid: conv.major(e.paid),
+      share: conv.major(e.share),
+      effect: conv.major(e.paid - e.share),
+    })),
+    deleted: op.deletedAt !== null,
+    seen: seen || (op.editedBy ?? op.authorId) === viewer,
+    approximate: conv.approximate,
+    created: op.createdAt.toISOString(),
+    version: op.version,
+    edited: op.editedBy !== null && op.editedAt !== null ? { by: op.editedBy, at: op.editedAt.toISOString() } : null,
+    entered: enteredView(kind, meta, op.originalAmount, original),
+  };
+}
+
+/** The payback requests among these operations, with what has been paid since: shown where they were made. */
+async function requestsAmong(db: Queryable, ops: readonly OperationRow[]): Promise<Map<number, OperationRequest>> {
+  const rows = ops.filter((o) => o.kind === 'comment' && o.deletedAt === null && requestMeta(o) !== null);
+  if (rows.length === 0) return new Map();
+  const views = await requestViews(db, rows);
+  return new Map(views.map((r) => [r.id, { to: r.to, amounts: r.amounts, paid: r.paid, settled: r.settled }]));
+}
+
+export async function viewsOf(db: Queryable, viewer: number, ops: readonly OperationRow[], conv: DisplayConversion): Promise<Operation[]> {
+  const ids = ops.map((o) => o.id);
+  const [entries, seen] = [await entriesOf(db, ids), await seenBy(db, viewer, ids)];
+  const requests = await requestsAmong(db, ops);
+  return ops.map((o) => {
+    const view = toView(o, entries.get(o.id) ?? [], viewer, seen.has(o.id), conv);
+    const request = requests.get(o.id);
+    return request ? { ...view, request } : view;
+  });
+}
+
+export async function viewOne(db: Queryable, viewer: number, op: OperationRow, display?: string): Promise<Operation> {
+  const event = await eventForParticipant(db, op.eventId, viewer);
+  const conv = await displayConversion(db, currencyOf(event?.currency ?? op.currency), display);
+  const [view] = await viewsOf(db, viewer, [op], conv);
+  if (!view) throw new DomainError('not_found');
+  return view;
+}
+
+/** GET /operation/{id}/: one operation, for its details page. */
+export async function getOperation(db: Queryable, viewer: number, operationId: number, display?: string): Promise<Operation> {
+  const row = await operationForParticipant(db, operationId, viewer);
+  if (!row) throw new DomainError('not_found');
+  return viewOne(db, viewer, row, display);
+}
