@@ -87,7 +87,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth><NumericEventId notFound={<NotFoundPage />}><EventsPage /></NumericEventId></RequireAuth>,
         children: [
           { index: true, element: <TransactionsPage /> },
-          { path: 'transactions', element: <TransactionsPage /> },
+          // One route, so opening an operation's details keeps the feed mounted and scrolled.
+          { path: 'transactions/:operationId?', element: <TransactionsPage /> },
           { path: 'my-share', element: <MySharePage /> },
           { path: 'debts', element: <DebtsPage /> },
         ],

@@ -1,5 +1,5 @@
 import type { PayoutResponse } from '@common/contract/events';
-import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
+import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationHistoryResponse, OperationListResponse } from '@common/contract/operations';
 import { api, clientError, request } from '@/lib/api-client';
 
 /** The ledger calls of specification §7 that the operations feature makes. */
@@ -15,6 +15,23 @@ export function fetchOperationPage(eventId: number, page: number, currency?: str
  */
 export function postOperation(body: CreateOperationBody, idempotencyKey: string, currency?: string) {
   return request<Operation>('POST', '/operation/', { data: body, params: currency ? { currency } : undefined, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function fetchOperationCall(id: number, currency?: string, signal?: AbortSignal) {
+  return api.get<Operation>(`/operation/${id}/`, currency ? { currency } : undefined, signal);
+}
+
+/** PUT /operation/{id}/: the edit says which version it was made from, so a later change by someone else is not overwritten. */
+export function putOperationCall(id: number, body: CreateOperationBody, version: number, currency?: string) {
+  return request<Operation>('PUT', `/operation/${id}/`, { data: body, params: currency ? { currency } : undefined, headers: { 'If-Match': `"${version}"` } });
+}
+
+export function fetchHistoryCall(id: number, signal?: AbortSignal) {
+  return api.get<OperationHistoryResponse>(`/operation/${id}/history/`, undefined, signal);
+}
+
+export function revertOperationCall(id: number, version: number, current: number) {
+  return request<Operation>('POST', `/operation/${id}/history/${version}/restore/`, { headers: { 'If-Match': `"${current}"` } });
 }
 
 export function deleteOperationCall(id: number) {

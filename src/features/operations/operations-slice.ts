@@ -134,7 +134,7 @@ export const loadMore = createAsyncThunk<OperationListResponse, void, ThunkConfi
 );
 
 /** Balances, the events list and the tabs' summaries are the server's again after any change. */
-function refreshAfterChange(dispatch: (action: unknown) => unknown, eventIds: readonly number[]): void {
+export function refreshAfterChange(dispatch: (action: unknown) => unknown, eventIds: readonly number[]): void {
   void dispatch(eventsChanged(eventIds));
 }
 
@@ -323,6 +323,17 @@ export const operationsSlice = createSlice({
     feedReset(state) {
       state.feed = emptyFeed();
     },
+    /** An operation changed in place (an edit, a restored version): the feed shows the new one. */
+    operationReplaced(state, action: PayloadAction<Operation>) {
+      const op = action.payload;
+      markStale(state, op.event_id);
+      const { feed } = state;
+      if (!feed.byId[op.id]) return;
+      // The answer is in the event currency; a feed in another display currency is read again.
+      const shownIn = feedCurrency(feed.key);
+      if (shownIn !== undefined && shownIn !== op.details.currency) feed.key = null;
+      else feed.byId[op.id] = op;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -450,4 +461,4 @@ export const operationsSlice = createSlice({
   },
 });
 
-export const { seenLocally, feedReset } = operationsSlice.actions;
+export const { seenLocally, feedReset, operationReplaced } = operationsSlice.actions;

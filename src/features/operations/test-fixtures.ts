@@ -68,6 +68,9 @@ export function anOperation(overrides: Partial<Omit<Operation, 'details'>> & { d
     seen: true,
     approximate: false,
     created: NOW,
+    version: 1,
+    edited: null,
+    entered: { payers: [{ uid: ME, amount: 4000 }], split: null, parts: [ME, BORIS, VERA, GLEB].map((uid) => ({ uid, amount: null, weight: null })) },
     participants: [
       { uid: ME, paid: 4000, share: 1000, effect: 3000 },
       { uid: BORIS, paid: 0, share: 1000, effect: -1000 },

@@ -103,6 +103,9 @@ export function anOperationIn(eventId: number, kind: 'i_lent_them' | 'they_lent_
     seen: true,
     approximate: false,
     created: '2026-11-21T12:00:00.000Z',
+    version: 1,
+    edited: null,
+    entered: { payers: [], split: null, parts: [] },
   });
 }
 

@@ -1,12 +1,13 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import type { Operation, OperationRequest } from '@common/contract/operations';
 import { Avatar } from '@/components/Avatar';
+import { LinkButton } from '@/components/LinkButton';
 import { useLatestRateDay } from '@/features/currencies';
 import { KindIcon } from '../form/KindIcon';
 import { payerOf, sharersOf, timeLabel } from '../lib/feed';
+import { kindTitle } from '../lib/kind-title';
 import { localeOf, money, moneyMinor, type MoneyText } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import tab from './TabPage.module.css';
@@ -16,6 +17,16 @@ export interface RowActions {
   onDelete: (op: Operation) => void;
   onRestore: (op: Operation) => void;
   onMove: (op: Operation) => void;
+  /** Its details, at its own address. */
+  onOpen: (op: Operation) => void;
+}
+
+/** A tap anywhere on a row opens it, except on what the row itself can do (menu, links). */
+function openOnTap(op: Operation, actions: RowActions) {
+  return (e: MouseEvent<HTMLElement>) => {
+    if ((e.target as HTMLElement).closest('a, button, input, select, [role="menu"]')) return;
+    actions.onOpen(op);
+  };
 }
 
 function RowMenu({ op, actions }: { op: Operation; actions: RowActions }) {
@@ -41,6 +52,16 @@ function RowMenu({ op, actions }: { op: Operation; actions: RowActions }) {
       </button>
       {open && (
         <div className={styles.menu} role="menu">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              actions.onOpen(op);
+            }}
+          >
+            {t('feed.details')}
+          </button>
           <button
             type="button"
             role="menuitem"
@@ -92,13 +113,21 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
     const author = people.byUid.get(op.details.author);
     const name = people.name(op.details.author);
     return (
-      <article className={`${styles.row} ${styles.comment}`} data-op={op.id} data-kind="comment" data-unread={unread || undefined} data-deleted={op.deleted || undefined}>
+      <article
+        className={`${styles.row} ${styles.comment}`}
+        data-op={op.id}
+        data-kind="comment"
+        data-unread={unread || undefined}
+        data-deleted={op.deleted || undefined}
+        onClick={openOnTap(op, actions)}
+      >
         <Avatar url={author?.avatar_url} name={author?.is_me ? author.full_name || name : name} size={36} />
         <div className={styles.main}>
           <div className={styles.meta}>
             <span className={styles.who}>{name}</span>
             <time dateTime={op.details.date}>{time}</time>
             {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
+            {op.edited && <span className={styles.editedMark}>{t('feed.edited')}</span>}
           </div>
           {op.request ? <PaybackRequestNote op={op} request={op.request} people={people} /> : <p className={styles.bubble}>{op.details.text}</p>}
         </div>
@@ -134,13 +163,15 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
   const approx = op.approximate ? t('approximate') : '';
 
   return (
-    <article className={styles.row} data-op={op.id} data-kind={op.kind} data-unread={unread || undefined} data-deleted={op.deleted || undefined}>
+    <article className={styles.row} data-op={op.id} data-kind={op.kind} data-unread={unread || undefined} data-deleted={op.deleted || undefined} onClick={openOnTap(op, actions)}>
       <span className={styles.icon} data-kind={op.kind}>
         <KindIcon kind={op.kind} />
       </span>
       <div className={styles.main}>
         <div className={styles.top}>
-          <span className={styles.title}>{op.details.description || kindTitle(op, people, t)}</span>
+          <Link className={styles.title} to={`/events/${op.event_id}/transactions/${op.id}`} data-testid="op-open">
+            {op.details.description || kindTitle(op, people, t)}
+          </Link>
           <span className={`${styles.amount} amount`} data-testid="op-amount">
             {original?.text ?? '—'}
           </span>
@@ -153,6 +184,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
           )}
           <span className={styles.who}>{t('feed.whoWhom', { who, whom })}</span>
           {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
+          {op.edited && <span className={styles.editedMark}>{t('feed.edited')}</span>}
         </div>
         <div className={styles.bottom}>
           <time dateTime={op.details.date} className={styles.time}>
@@ -232,9 +264,7 @@ function DeletedRow({ op, actions }: { op: Operation; actions: RowActions }) {
       <span className={styles.title}>{title}</span>
       {amount && <span className={`${styles.amount} amount`}>{amount.text}</span>}
       <span className={styles.deletedBadge}>{t('feed.deleted')}</span>
-      <button type="button" className={styles.linkButton} onClick={() => actions.onRestore(op)}>
-        {t('feed.restore')}
-      </button>
+      <LinkButton onClick={() => actions.onRestore(op)}>{t('feed.restore')}</LinkButton>
     </article>
   );
 }
@@ -257,17 +287,4 @@ function Effect({ effect, payback, approx }: { effect: MoneyText; payback: { sid
       {text}
     </span>
   );
-}
-
-/** Kinds named in their author's first person ('I lent them'): read by anyone else, they need their own name. */
-const FIRST_PERSON_KINDS: ReadonlySet<string> = new Set(['i_purchased_them', 'i_lent_them', 'they_lent_me']);
-
-/**
- * An operation without a description is titled by its kind. 'I lent them' is true only for its
- * author; everyone else reads what it is ('Loan'), so Boris never sees Anna's 'Я дала в долг' as
- * if it were his.
- */
-function kindTitle(op: Operation, people: EventPeople, t: TFunction<'operations'>): string {
-  if (op.details.author !== people.me && FIRST_PERSON_KINDS.has(op.kind)) return t(`kindTitles.${op.kind as 'i_lent_them'}`);
-  return t(`kinds.${op.kind}`, { context: people.gender(op.details.author) });
 }

@@ -1,5 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LinkButton } from '@/components/LinkButton';
 import type { Operation } from '@common/contract/operations';
 import { OPERATIONS_PAGE_SIZE } from '../lib/limits';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -8,6 +10,7 @@ import formStyles from '@/components/Form.module.css';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
 import { useCurrentEvent } from '@/features/events';
+import { OperationDetails } from '../details/OperationDetails';
 import { OperationForm } from '../form/OperationForm';
 import { dayLabel, groupByDay } from '../lib/feed';
 import { localeOf } from '../lib/money';
@@ -164,12 +167,15 @@ function useSeenTracker(container: RefObject<HTMLDivElement | null>, eventId: nu
   );
 }
 
-/** The transactions tab: the event's operations and comments, newest first, grouped by day. */
 /** 10,000 / 10 000: counts grouped as the reader's language groups them. */
 function formatCount(n: number, locale: 'en' | 'ru'): string {
   return n.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US');
 }
 
+/**
+ * The transactions tab: the event's operations and comments, newest first, grouped by day. At
+ * /events/{id}/transactions/{operationId} one operation's details open over it.
+ */
 export default function TransactionsPage() {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
@@ -182,6 +188,9 @@ export default function TransactionsPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [moving, setMoving] = useState<Operation | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const { operationId } = useParams();
+  const opened = operationId !== undefined && /^\d{1,10}$/.test(operationId) ? Number(operationId) : null;
 
   const eventId = event?.id ?? null;
   const wanted = eventId !== null ? { eventId, ...displayParams } : null;
@@ -205,8 +214,9 @@ export default function TransactionsPage() {
       onDelete: (op) => setConfirmDelete(op),
       onRestore: (op) => void dispatch(restoreOperation(op.id)),
       onMove: (op) => setMoving(op),
+      onOpen: (op) => void navigate(`/events/${op.event_id}/transactions/${op.id}`),
     }),
-    [dispatch],
+    [dispatch, navigate],
   );
 
   const unread = event?.unread_cnt ?? 0;
@@ -285,16 +295,14 @@ export default function TransactionsPage() {
         {unread > 0 && (
           <span className={styles.unread}>
             <span className={styles.unreadBadge}>{t('feed.unread', { count: unread, n: formatCount(unread, locale) })}</span>
-            <button
-              type="button"
-              className={styles.linkButton}
+            <LinkButton
               onClick={() => {
                 const first = ops.find((op) => !op.seen) ?? ops[0];
                 if (first) void dispatch(markSeen({ eventId: event.id, ids: [first.id], all: true }));
               }}
             >
               {t('feed.markAllRead')}
-            </button>
+            </LinkButton>
           </span>
         )}
         {addButton}
@@ -326,6 +334,20 @@ export default function TransactionsPage() {
         />
       )}
       {moving && <MoveDialog op={moving} onClose={() => setMoving(null)} />}
+      {opened !== null && (
+        <OperationDetails
+          key={opened}
+          operationId={opened}
+          eventId={event.id}
+          eventCurrency={event.eventCurrency}
+          people={people}
+          onClose={() => void navigate(`/events/${event.id}/transactions`)}
+          onDelete={(op) => {
+            void navigate(`/events/${event.id}/transactions`);
+            setConfirmDelete(op);
+          }}
+        />
+      )}
       <RecordedToast />
     </section>
   );

@@ -1,13 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { CreateOperationBody } from '@common/contract/operations';
+import type { CreateOperationBody, Operation } from '@common/contract/operations';
 import { COMMENT_MAX, DESCRIPTION_MAX } from '../lib/limits';
 import { isErrorCode } from '@common/errors';
 import type { OperationKind } from '@common/ledger';
 import { parseMoneyInput } from '@common/money';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
+import { LinkButton } from '@/components/LinkButton';
 import formStyles from '@/components/Form.module.css';
 import { Modal } from '@/components/Modal';
 import { DateField } from '@/components/DateField';
@@ -18,17 +19,20 @@ import { clientError, type ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
 import { selectCurrentEvent } from '@/features/events';
 import { genderContext } from '@/lib/i18n';
-import { newIdempotencyKey } from '../operations-api';
+import { fetchOperationCall, newIdempotencyKey } from '../operations-api';
+import { editOperation } from '../operation-edits';
 import { createOperation } from '../operations-slice';
 import { localeOf, moneyMinor } from '../lib/money';
 import { useEventPeople } from '../lib/people';
 import {
   chosenPeople,
+  draftOf,
   fitToCurrency,
   FORM_KINDS,
   hasErrors,
   KIND_SHAPE,
   newDraft,
+  offersSeveralPayers,
   remainderOf,
   switchKind,
   toBody,
@@ -37,7 +41,9 @@ import {
   type Errors,
   type Field,
 } from './form-model';
+import { PayersEditor } from './PayersEditor';
 import { PeoplePicker } from './PeoplePicker';
+import { PARTS_MODES, weightedParts } from './split-model';
 import { approximateMinor, crossRateOf } from './rates';
 import { KindIcon } from './KindIcon';
 import styles from './OperationForm.module.css';
@@ -47,7 +53,24 @@ export interface OperationFormProps {
   eventCurrency: string;
   /** What to start from: a kind, and for a payback its people and amount. */
   initial?: Partial<Draft> & { kind?: OperationKind };
+  /** An operation to edit instead of recording a new one. */
+  editing?: Operation;
   onClose: () => void;
+  /** After an edit is saved, with the operation as it now stands. */
+  onSaved?: (op: Operation) => void;
+}
+
+const PURCHASES: readonly OperationKind[] = ['even_purchase', 'split_purchase', 'i_purchased_them'];
+
+/** The kinds an edit may switch between: a purchase may become another purchase, nothing else changes kind. */
+function kindsFor(editing: Operation | undefined): readonly OperationKind[] {
+  if (!editing) return FORM_KINDS;
+  return PURCHASES.includes(editing.kind) ? PURCHASES : [editing.kind];
+}
+
+/** Hundredths of a percent as the language writes a percentage ('99.5%', '99,5 %'). */
+function formatPercent(hundredths: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(hundredths / 10_000);
 }
 
 /** A server answer's field, mapped to the form field it concerns. */
@@ -61,6 +84,8 @@ function fieldOf(error: ApiError): Field | null {
       return error.field;
     case 'participants':
       return 'people';
+    case 'payers':
+      return 'payers';
     default:
       return null;
   }
@@ -71,7 +96,7 @@ function fieldOf(error: ApiError): Field | null {
  * specification §5 is checked here before the server sees it; a retried submit carries the same
  * Idempotency-Key, so the server records it once.
  */
-export function OperationForm({ eventId, eventCurrency, initial, onClose }: OperationFormProps) {
+export function OperationForm({ eventId, eventCurrency, initial, editing, onClose, onSaved }: OperationFormProps) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();
@@ -84,7 +109,10 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   const myCurrency = useAppSelector((s) => s.profile.user?.currency.trim());
   const userCurrency = myCurrency && currencies.items.some((c) => c.currency === myCurrency) ? myCurrency : undefined;
   const ctx = { me, everyone, eventCurrency, userCurrency };
-  const [draft, setDraft] = useState<Draft>(() => ({ ...newDraft(initial?.kind ?? 'even_purchase', ctx), ...initial }));
+  const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing, ctx) : { ...newDraft(initial?.kind ?? 'even_purchase', ctx), ...initial }));
+  // The version an edit is made from; after someone else's change it becomes theirs.
+  const [base, setBase] = useState<Operation | undefined>(editing);
+  const kinds = kindsFor(editing);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ApiError | null>(null);
@@ -103,7 +131,9 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
   }, [draft.kind]);
   const candidates = shape.people === 'others' ? everyone.filter((u) => u !== me) : everyone;
   const selected = chosenPeople(draft, me);
-  const remainder = shape.parts ? remainderOf(draft, selected) : null;
+  const remainder = shape.parts && draft.mode === 'exact' ? remainderOf(draft, selected) : null;
+  const weighted = shape.parts && draft.mode !== 'exact' ? weightedParts(selected, draft.weights, draft.mode, draft.amount, draft.currency) : null;
+  const offersModes = shape.parts && draft.kind !== 'i_lent_them';
 
   // Messages show after the first submit; a negative remainder shows at once (it is refused live).
   const shown = (field: Field): string | null => {
@@ -137,6 +167,10 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
     if (busy || hasErrors(errors)) return;
     // The same draft again (a retry) sends the very same request, its time and key included; a
     // changed draft is a new operation with a new key.
+    if (base) {
+      await saveEdit(base);
+      return;
+    }
     const text = JSON.stringify(draft);
     if (!key.current || key.current.draft !== text) key.current = { draft: text, body: toBody(draft, eventId, me), key: newIdempotencyKey() };
     const { body, key: idempotencyKey } = key.current;
@@ -153,6 +187,33 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
       // No answer from the server, or none that could be read (§8).
       setServerError(clientError('add_transaction_failed'));
     }
+  };
+
+  /**
+   * An edit names the version it was made from. When someone else changed the operation first,
+   * the form shows their version, says so, and leaves it to the user to look and save again.
+   */
+  const saveEdit = async (from: Operation) => {
+    setBusy(true);
+    setServerError(null);
+    const result = await dispatch(editOperation({ id: from.id, body: toBody(draft, eventId, me, from.details.date), version: from.version }));
+    if (editOperation.fulfilled.match(result)) {
+      setBusy(false);
+      onSaved?.(result.payload);
+      onClose();
+      return;
+    }
+    const error = result.payload ?? clientError('add_transaction_failed');
+    if (error.code === 'operation_changed') {
+      const current = await fetchOperationCall(from.id).catch(() => null);
+      if (current) {
+        setBase(current);
+        setDraft(draftOf(current, ctx));
+        setSubmitted(false);
+      }
+    }
+    setBusy(false);
+    setServerError(error.status > 0 ? error : clientError('add_transaction_failed'));
   };
 
   const amountMinor = parseMoneyInput(draft.amount, draft.currency);
@@ -179,7 +240,7 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
 
   return (
     <Modal
-      title={t('form.title')}
+      title={editing ? t('form.editTitle') : t('form.title')}
       onClose={onClose}
       size="lg"
       closable={!busy}
@@ -198,26 +259,28 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
       }
     >
       <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset className={styles.kinds} data-scroll-row>
-          <legend className="visually-hidden">{t('form.kind')}</legend>
-          {FORM_KINDS.map((kind) => (
-            <label key={kind} ref={kind === draft.kind ? activeKind : undefined} className={styles.kind} data-active={kind === draft.kind || undefined}>
-              <input
-                type="radio"
-                name="kind"
-                value={kind}
-                checked={kind === draft.kind}
-                onChange={() => {
-                  setServerError(null);
-                  setSubmitted(false);
-                  setDraft((d) => switchKind(d, kind, ctx));
-                }}
-              />
-              <KindIcon kind={kind} />
-              <span>{t(`kinds.${kind}`, { context: myGender })}</span>
-            </label>
-          ))}
-        </fieldset>
+        {kinds.length > 1 && (
+          <fieldset className={styles.kinds} data-scroll-row>
+            <legend className="visually-hidden">{t('form.kind')}</legend>
+            {kinds.map((kind) => (
+              <label key={kind} ref={kind === draft.kind ? activeKind : undefined} className={styles.kind} data-active={kind === draft.kind || undefined}>
+                <input
+                  type="radio"
+                  name="kind"
+                  value={kind}
+                  checked={kind === draft.kind}
+                  onChange={() => {
+                    setServerError(null);
+                    setSubmitted(false);
+                    setDraft((d) => switchKind(d, kind, ctx));
+                  }}
+                />
+                <KindIcon kind={kind} />
+                <span>{t(`kinds.${kind}`, { context: myGender })}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <p className={styles.kindHint}>{t(`kindHints.${draft.kind}`, { context: myGender })}</p>
 
         {draft.kind === 'comment' ? (
@@ -281,59 +344,92 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
               </div>
             </div>
 
-            {(shape.payer === 'pick' || shape.payer === 'lender') && (
-              <div className={styles.peopleRow}>
-                <div className={formStyles.field}>
-                  <label className={formStyles.label} htmlFor={`${uid}-payer`}>
-                    {t(`form.payer.${draft.kind}`)}
-                  </label>
-                  <select
-                    id={`${uid}-payer`}
-                    name="payer"
-                    className={`${formStyles.input} ${styles.select}`}
-                    value={draft.payer ?? ''}
-                    aria-invalid={shown('payer') ? true : undefined}
-                    aria-describedby={shown('payer') ? `${uid}-payer-error` : undefined}
-                    onChange={(e) => update({ payer: e.target.value ? Number(e.target.value) : null })}
-                  >
-                    {(draft.payer === null || shape.payer === 'lender' || draft.kind === 'payback') && <option value="">{t('form.choosePerson')}</option>}
-                    {personOptions(shape.payer === 'lender' ? everyone.filter((u) => u !== me) : everyone)}
-                  </select>
-                  {shown('payer') && (
-                    <p id={`${uid}-payer-error`} className={formStyles.error}>
-                      {shown('payer')}
-                    </p>
-                  )}
-                </div>
-                {draft.kind === 'payback' && (
+            {draft.payers !== null && offersSeveralPayers(draft.kind) ? (
+              <PayersEditor
+                lines={draft.payers}
+                onChange={(payers) => update({ payers, ...(payers === null ? {} : { payer: payers[0]?.uid ?? draft.payer }) })}
+                amount={draft.amount}
+                currency={draft.currency}
+                people={people}
+                candidates={everyone}
+                error={shown('payers')}
+                errorId={`${uid}-payers-error`}
+              />
+            ) : (
+              (shape.payer === 'pick' || shape.payer === 'lender') && (
+                <div className={styles.peopleRow}>
                   <div className={formStyles.field}>
-                    <label className={formStyles.label} htmlFor={`${uid}-recipient`}>
-                      {t('form.recipient')}
+                    <label className={formStyles.label} htmlFor={`${uid}-payer`}>
+                      {t(`form.payer.${draft.kind}`)}
                     </label>
                     <select
-                      id={`${uid}-recipient`}
-                      name="recipient"
+                      id={`${uid}-payer`}
+                      name="payer"
                       className={`${formStyles.input} ${styles.select}`}
-                      value={draft.recipient ?? ''}
-                      aria-invalid={shown('recipient') ? true : undefined}
-                      aria-describedby={shown('recipient') ? `${uid}-recipient-error` : undefined}
-                      onChange={(e) => update({ recipient: e.target.value ? Number(e.target.value) : null })}
+                      value={draft.payer ?? ''}
+                      aria-invalid={shown('payer') ? true : undefined}
+                      aria-describedby={shown('payer') ? `${uid}-payer-error` : undefined}
+                      onChange={(e) => update({ payer: e.target.value ? Number(e.target.value) : null })}
                     >
-                      <option value="">{t('form.choosePerson')}</option>
-                      {personOptions(everyone)}
+                      {(draft.payer === null || shape.payer === 'lender' || draft.kind === 'payback') && <option value="">{t('form.choosePerson')}</option>}
+                      {personOptions(shape.payer === 'lender' ? everyone.filter((u) => u !== me) : everyone)}
                     </select>
-                    {shown('recipient') && (
-                      <p id={`${uid}-recipient-error`} className={formStyles.error}>
-                        {shown('recipient')}
+                    {shown('payer') && (
+                      <p id={`${uid}-payer-error`} className={formStyles.error}>
+                        {shown('payer')}
                       </p>
                     )}
+                    {offersSeveralPayers(draft.kind) && (
+                      <LinkButton
+                        className={styles.severalPayers}
+                        data-testid="several-payers"
+                        onClick={() => update({ payers: [{ uid: draft.payer, amount: '' }, { uid: everyone.find((u) => u !== draft.payer) ?? null, amount: '' }] })}
+                      >
+                        {t('form.severalPayers')}
+                      </LinkButton>
+                    )}
                   </div>
-                )}
-              </div>
+                  {draft.kind === 'payback' && (
+                    <div className={formStyles.field}>
+                      <label className={formStyles.label} htmlFor={`${uid}-recipient`}>
+                        {t('form.recipient')}
+                      </label>
+                      <select
+                        id={`${uid}-recipient`}
+                        name="recipient"
+                        className={`${formStyles.input} ${styles.select}`}
+                        value={draft.recipient ?? ''}
+                        aria-invalid={shown('recipient') ? true : undefined}
+                        aria-describedby={shown('recipient') ? `${uid}-recipient-error` : undefined}
+                        onChange={(e) => update({ recipient: e.target.value ? Number(e.target.value) : null })}
+                      >
+                        <option value="">{t('form.choosePerson')}</option>
+                        {personOptions(everyone)}
+                      </select>
+                      {shown('recipient') && (
+                        <p id={`${uid}-recipient-error`} className={formStyles.error}>
+                          {shown('recipient')}
+                        </p>
+                      )}
+                    </div>
+                  )}
+                </div>
+              )
             )}
 
             {(shape.people === 'many' || shape.people === 'others') && (
               <>
+                {offersModes && (
+                  <fieldset className={styles.modes} data-testid="parts-modes">
+                    <legend className="visually-hidden">{t('form.partsMode')}</legend>
+                    {PARTS_MODES.map((mode) => (
+                      <label key={mode} data-active={draft.mode === mode || undefined}>
+                        <input type="radio" name="parts-mode" value={mode} checked={draft.mode === mode} onChange={() => update({ mode })} />
+                        {t(`form.modes.${mode}`)}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
                 <PeoplePicker
                   legend={t(`form.people.${draft.kind}`)}
                   people={people}
@@ -344,17 +440,32 @@ export function OperationForm({ eventId, eventCurrency, initial, onClose }: Oper
                   errorId={`${uid}-people-error`}
                   balances={openEvent ? { currency: openEvent.currency, approximate: openEvent.approximate } : undefined}
                   parts={
-                    shape.parts
-                      ? {
-                          values: draft.parts,
-                          onChange: (u, text) => update({ parts: { ...draft.parts, [u]: text } }),
-                          currency: draft.currency,
-                          equal: remainder?.each ?? new Map(),
-                          errors: partErrors,
-                        }
-                      : undefined
+                    !shape.parts
+                      ? undefined
+                      : draft.mode === 'exact'
+                        ? {
+                            values: draft.parts,
+                            onChange: (u, text) => update({ parts: { ...draft.parts, [u]: text } }),
+                            currency: draft.currency,
+                            equal: remainder?.each ?? new Map(),
+                            errors: partErrors,
+                          }
+                        : {
+                            values: draft.weights,
+                            onChange: (u, text) => update({ weights: { ...draft.weights, [u]: text } }),
+                            currency: draft.currency,
+                            equal: new Map(),
+                            errors: partErrors,
+                            unit: draft.mode,
+                            resulting: weighted?.parts,
+                          }
                   }
                 />
+                {weighted && draft.mode === 'percent' && (
+                  <p className={styles.remainder} data-testid="percent-total" data-negative={weighted.percentTotal !== 10_000 || undefined} aria-live="polite">
+                    {t('form.percentTotal', { total: formatPercent(weighted.percentTotal, locale) })}
+                  </p>
+                )}
                 {shape.parts && remainder && (
                   <p className={styles.remainder} data-testid="remainder" data-negative={remainder.left < 0 || undefined} aria-live="polite">
                     {remainder.left === 0 && remainder.open.length === 0

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/Avatar';
+import formStyles from '@/components/Form.module.css';
 import { MoneyInput } from '@/components/MoneyInput';
 import { BalanceMessage } from '@/features/events';
 import type { EventPeople } from '../lib/people';
@@ -35,6 +36,10 @@ export interface PeoplePickerProps {
     /** Each open person's equal part, shown as the field's placeholder. */
     equal: ReadonlyMap<number, number>;
     errors: Record<number, string | undefined>;
+    /** What the fields hold: money (the default), or shares or percentages of the amount. */
+    unit?: 'money' | 'shares' | 'percent';
+    /** For shares and percentages: each person's resulting part in minor units, shown as they type. */
+    resulting?: ReadonlyMap<number, number> | null;
   };
   error?: string | null;
   errorId?: string;
@@ -98,6 +103,8 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                 const isOn = chosen.has(uid);
                 const equal = parts?.equal.get(uid);
                 const partError = parts?.errors[uid];
+                const weighted = parts?.unit === 'shares' || parts?.unit === 'percent';
+                const resulting = weighted ? parts?.resulting?.get(uid) : undefined;
                 return (
                   <div key={uid} className={styles.pickRow}>
                     <label className={styles.pickLabel}>
@@ -105,9 +112,14 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                       <Avatar url={person?.avatar_url} name={person?.is_me ? person.full_name || name : name} size={32} />
                       <span className={styles.pickText}>
                         <span className={styles.pickName}>{name}</span>
-                        {parts && isOn && !(parts.values[uid] ?? '').trim() && equal !== undefined && (
+                        {parts && isOn && !weighted && !(parts.values[uid] ?? '').trim() && equal !== undefined && (
                           <span className={styles.pickHint}>
                             {t('form.equalPart')} {moneyMinor(equal, parts.currency, locale, { code: false })}
+                          </span>
+                        )}
+                        {parts && isOn && resulting !== undefined && (
+                          <span className={styles.pickHint} data-testid="resulting-part">
+                            = {moneyMinor(resulting, parts.currency, locale)}
                           </span>
                         )}
                       </span>
@@ -122,7 +134,27 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                         className={styles.pickBalance}
                       />
                     )}
-                    {parts && isOn && (
+                    {parts && isOn && weighted && (
+                      <span className={styles.partBox}>
+                        <span className={styles.weightBox}>
+                          <input
+                            className={`${formStyles.input} ${styles.partInput}`}
+                            inputMode="decimal"
+                            maxLength={8}
+                            placeholder={parts.unit === 'shares' ? '1' : '0'}
+                            value={parts.values[uid] ?? ''}
+                            onChange={(e) => parts.onChange(uid, e.target.value)}
+                            aria-label={t(parts.unit === 'shares' ? 'form.sharesLabel' : 'form.percentLabel', { name })}
+                            aria-invalid={partError ? true : undefined}
+                          />
+                          <span className={styles.weightUnit} aria-hidden="true">
+                            {parts.unit === 'shares' ? '×' : '%'}
+                          </span>
+                        </span>
+                        {partError && <span className={styles.partError}>{partError}</span>}
+                      </span>
+                    )}
+                    {parts && isOn && !weighted && (
                       <span className={styles.partBox}>
                         <MoneyInput
                           className={styles.partInput}

@@ -1,11 +1,12 @@
 import dayjs from 'dayjs';
-import type { CreateOperationBody } from '@common/contract/operations';
+import type { CreateOperationBody, Operation } from '@common/contract/operations';
 import { COMMENT_MAX, DESCRIPTION_MAX } from '../lib/limits';
 import { currencyExponent } from '@common/currencies';
 import type { ErrorCode } from '@common/errors';
-import type { OperationKind } from '@common/ledger';
+import { MULTI_PAYER_KINDS, type OperationKind } from '@common/ledger';
 import { fromMinor, parseMoneyInput } from '@common/money';
-import { splitEqually } from '@common/split';
+import { splitEqually, WEIGHT_SCALE } from '@common/split';
+import { paymentsOf, typedWeight, weightedParts, type PartsMode, type PayerLine } from './split-model';
 
 /**
  * The operation form as data: one draft for all eight kinds, its validation with the
@@ -42,9 +43,15 @@ export interface Draft {
   people: number[];
   /** Explicit parts by uid, as typed; empty means an equal part of what is left. */
   parts: Record<number, string>;
+  /** Several payers with what each paid; null when one person (`payer`) paid it all. */
+  payers: PayerLine[] | null;
+  /** How parts are typed where the kind has them: amounts, shares or percentages. */
+  mode: PartsMode;
+  /** Shares or percentages by uid, as typed. */
+  weights: Record<number, string>;
 }
 
-export type Field = 'amount' | 'payer' | 'recipient' | 'people' | 'text' | 'date' | 'description' | `part-${number}`;
+export type Field = 'amount' | 'payer' | 'payers' | 'recipient' | 'people' | 'text' | 'date' | 'description' | `part-${number}`;
 export type Errors = Partial<Record<Field, ErrorCode>>;
 
 /** How each kind asks for people. */
@@ -100,13 +107,25 @@ export function newDraft(kind: OperationKind, ctx: DraftContext, keep?: Partial<
     recipient: null,
     people,
     parts: {},
+    payers: null,
+    mode: 'exact',
+    weights: {},
   };
+}
+
+/** Kinds whose form offers several payers: the purchases with a payer to pick, and the deposit. */
+export function offersSeveralPayers(kind: OperationKind): boolean {
+  return MULTI_PAYER_KINDS.has(kind) && KIND_SHAPE[kind].payer === 'pick';
 }
 
 /** Switching kind keeps what was typed that still makes sense (amount, currency, date, description). */
 export function switchKind(draft: Draft, kind: OperationKind, ctx: DraftContext): Draft {
   if (kind === draft.kind) return draft;
-  return newDraft(kind, ctx, { amount: draft.amount, currency: draft.currency, date: draft.date, description: draft.description, text: draft.text });
+  const next = newDraft(kind, ctx, { amount: draft.amount, currency: draft.currency, date: draft.date, description: draft.description, text: draft.text });
+  // Between an even and a split purchase only the way of dividing changes: who paid and who shares stay.
+  const purchases: readonly OperationKind[] = ['even_purchase', 'split_purchase'];
+  if (purchases.includes(draft.kind) && purchases.includes(kind)) return { ...next, payer: draft.payer, payers: draft.payers, people: draft.people };
+  return next;
 }
 
 /**
@@ -176,7 +195,11 @@ export function validate(draft: Draft, me: number): Errors {
   if (!amount.ok) errors.amount = amount.code;
   if (!draft.date) errors.date = 'required_field';
 
-  if (shape.payer === 'pick' || shape.payer === 'lender') {
+  const several = draft.payers !== null && offersSeveralPayers(draft.kind);
+  if (several) {
+    const paid = paymentsOf(draft.payers ?? [], draft.amount, draft.currency);
+    if (paid.error) errors.payers = paid.error;
+  } else if (shape.payer === 'pick' || shape.payer === 'lender') {
     if (draft.payer === null) errors.payer = 'sender_or_recipient_required';
     else if (shape.payer === 'lender' && draft.payer === me) errors.payer = 'sender_recipient_same';
   }
@@ -191,14 +214,18 @@ export function validate(draft: Draft, me: number): Errors {
   if (shape.people === 'many' || shape.people === 'others') {
     const involved = new Set(people);
     if (draft.kind === 'even_purchase' || draft.kind === 'split_purchase') {
-      if (draft.payer !== null) involved.add(draft.payer);
+      for (const payer of several ? (draft.payers ?? []).map((l) => l.uid) : [draft.payer]) if (payer !== null) involved.add(payer);
       if (people.length === 0 || involved.size < 2) errors.people = 'participants_too_few';
     } else if (people.length === 0) {
       errors.people = 'participants_too_few';
     }
   }
 
-  if (shape.parts && !errors.people) {
+  if (shape.parts && !errors.people && draft.mode !== 'exact') {
+    const weighted = weightedParts(people, draft.weights, draft.mode, draft.amount, draft.currency);
+    for (const uid of weighted.bad) errors[`part-${uid}`] = 'validation_failed';
+    if (weighted.error && weighted.bad.length === 0) errors.people = weighted.error;
+  } else if (shape.parts && !errors.people) {
     let badPart = false;
     for (const uid of people) {
       const text = draft.parts[uid]?.trim() ?? '';
@@ -237,8 +264,11 @@ function major(text: string, currency: string): number {
   return fromMinor(parsed.minor, currency);
 }
 
-/** The POST /operation/ body of a valid draft. */
-export function toBody(draft: Draft, eventId: number, me: number): CreateOperationBody {
+/**
+ * The POST /operation/ (or PUT) body of a valid draft. `originalDate`: the edited operation's own
+ * time, kept while its day is unchanged, so an edit of the amount does not also move it in time.
+ */
+export function toBody(draft: Draft, eventId: number, me: number, originalDate?: string): CreateOperationBody {
   const description = draft.description.trim();
   if (draft.kind === 'comment') {
     return { event_id: eventId, details: { kind: 'comment', text: draft.text.trim(), description: '' }, participants: [] };
@@ -248,13 +278,22 @@ export function toBody(draft: Draft, eventId: number, me: number): CreateOperati
     amount: major(draft.amount, draft.currency),
     currency: draft.currency,
     description,
-    date: operationDate(draft.date),
+    date: originalDate !== undefined && dayjs(originalDate).format('YYYY-MM-DD') === draft.date ? originalDate : operationDate(draft.date),
   };
   const shape = KIND_SHAPE[draft.kind];
   if (shape.payer === 'pick' || shape.payer === 'lender') details.payer = draft.payer;
+  if (draft.payers !== null && offersSeveralPayers(draft.kind)) {
+    const paid = paymentsOf(draft.payers, draft.amount, draft.currency);
+    details.payers = paid.lines.map((l) => ({ uid: l.uid as number, amount: fromMinor(l.minor ?? 0, draft.currency) }));
+    details.payer = details.payers[0]?.uid ?? draft.payer;
+  }
   let participants: CreateOperationBody['participants'] = [];
   if (draft.kind === 'payback') {
     participants = draft.recipient === null ? [] : [{ uid: draft.recipient }];
+  } else if (shape.parts && draft.mode !== 'exact') {
+    const mode = draft.mode;
+    details.split = mode;
+    participants = chosenPeople(draft, me).map((uid) => ({ uid, weight: (typedWeight(draft.weights[uid] ?? '', mode) ?? 0) / WEIGHT_SCALE }));
   } else if (shape.people !== 'none') {
     participants = chosenPeople(draft, me).map((uid) => {
       const text = shape.parts ? (draft.parts[uid]?.trim() ?? '') : '';
@@ -262,4 +301,38 @@ export function toBody(draft: Draft, eventId: number, me: number): CreateOperati
     });
   }
   return { event_id: eventId, details, participants };
+}
+
+/** Money as an input shows it: the plain number, no grouping ('3200', '12.5'). */
+function moneyText(amount: number | null): string {
+  return amount === null ? '' : String(amount);
+}
+
+/**
+ * The draft an edit starts from: the operation as it was entered (its own currency and amounts,
+ * payers, mode and parts), on its own day.
+ */
+export function draftOf(op: Operation, ctx: DraftContext): Draft {
+  const base = newDraft(op.kind, ctx);
+  const { entered } = op;
+  const weighted = entered.split === 'shares' || entered.split === 'percent';
+  const draft: Draft = {
+    ...base,
+    amount: op.kind === 'comment' ? '' : moneyText(op.details.original_amount),
+    currency: op.details.original_currency,
+    date: dayjs(op.details.date).format('YYYY-MM-DD'),
+    description: op.details.description,
+    text: op.details.text,
+    payer: op.details.payer,
+    people: entered.parts.map((p) => p.uid),
+    parts: weighted ? {} : Object.fromEntries(entered.parts.filter((p) => p.amount !== null).map((p) => [p.uid, moneyText(p.amount)])),
+    payers: entered.payers.length > 1 ? entered.payers.map((p) => ({ uid: p.uid, amount: moneyText(p.amount) })) : null,
+    mode: weighted ? (entered.split as PartsMode) : 'exact',
+    weights: weighted ? Object.fromEntries(entered.parts.map((p) => [p.uid, p.weight === null ? '' : String(p.weight)])) : {},
+  };
+  if (op.kind === 'payback') {
+    draft.recipient = entered.parts.find((p) => p.uid !== op.details.payer)?.uid ?? null;
+    draft.people = [];
+  }
+  return draft;
 }

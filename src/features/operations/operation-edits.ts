@@ -1,0 +1,40 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { CreateOperationBody, Operation } from '@common/contract/operations';
+import { toApiError, type ApiError } from '@/lib/api-client';
+import { putOperationCall, revertOperationCall } from './operations-api';
+import { operationReplaced, refreshAfterChange } from './operations-slice';
+
+/**
+ * Changing a recorded operation: an edit, or bringing back one of its earlier versions. Both name
+ * the version they were made from; the server refuses (412 'operation_changed') when someone else
+ * changed it since, and the screen then shows the current one.
+ */
+type Config = { rejectValue: ApiError };
+
+export const editOperation = createAsyncThunk<Operation, { id: number; body: CreateOperationBody; version: number }, Config>(
+  'operations/edit',
+  async ({ id, body, version }, { dispatch, rejectWithValue }) => {
+    try {
+      const op = await putOperationCall(id, body, version);
+      dispatch(operationReplaced(op));
+      refreshAfterChange(dispatch, [op.event_id]);
+      return op;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+export const revertOperation = createAsyncThunk<Operation, { id: number; version: number; current: number }, Config>(
+  'operations/revert',
+  async ({ id, version, current }, { dispatch, rejectWithValue }) => {
+    try {
+      const op = await revertOperationCall(id, version, current);
+      dispatch(operationReplaced(op));
+      refreshAfterChange(dispatch, [op.event_id]);
+      return op;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
