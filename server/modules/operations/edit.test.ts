@@ -90,6 +90,15 @@ describe('several payers and split modes', () => {
     const after = await balances();
     expect(after[anna.uid]! - before[anna.uid]!).toBeCloseTo(1600, 2);
     expect(after[vera.uid]! - before[vera.uid]!).toBeCloseTo(-1200, 2);
+    // A new amount moves parts typed as shares by itself: the history names amount and payers, not the parts.
+    const edited = await put(boris, op.id, {
+      event_id: eventId,
+      details: { kind: 'split_purchase', amount: 6500, description: 'dinner', split: 'shares', payers: [{ uid: anna.uid, amount: 4000 }, { uid: boris.uid, amount: 2500 }] },
+      participants: [{ uid: anna.uid, weight: 2 }, { uid: boris.uid, weight: 2 }, { uid: vera.uid, weight: 1 }],
+    }, op.version);
+    expect(edited.status).toBe(200);
+    expect(edited.body.participants.map((p: { share: number }) => p.share)).toEqual([2600, 2600, 1300]);
+    expect((await history(anna, op.id)).versions[1]!.changes).toEqual(['amount', 'payers']);
     await sound();
   });
 

@@ -150,7 +150,10 @@ export function changedFields(before: OperationState, after: OperationState): Op
   // One payer's payment is the amount itself: only who paid, or several payments, can differ.
   const several = before.payers.length > 1 || after.payers.length > 1;
   if (before.payer !== after.payer || (several && !same(before.payers, after.payers))) changes.push('payers');
-  if (before.split !== after.split || !same(before.parts, after.parts)) changes.push('parts');
+  // Shares and percentages are what was typed; the parts they give follow the amount by themselves.
+  const typed = (state: OperationState) =>
+    state.split === 'shares' || state.split === 'percent' ? state.parts.map((p) => [p.uid, p.weight]) : state.parts.map((p) => [p.uid, p.amount]);
+  if (before.split !== after.split || !same(typed(before), typed(after))) changes.push('parts');
   if (before.deleted !== after.deleted) changes.push('deleted');
   return changes;
 }

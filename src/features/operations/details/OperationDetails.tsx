@@ -20,6 +20,11 @@ import { agoText, changeTexts, dayText } from './history-text';
 import feed from '../components/Transactions.module.css';
 import styles from './OperationDetails.module.css';
 
+/** The viewer reads their own doings in the second person ('You changed it'); others' agree with their gender. */
+function contextOf(people: EventPeople) {
+  return (uid: number) => (uid === people.me ? 'you' : people.gender(uid));
+}
+
 interface Loaded {
   op: Operation;
   history: OperationHistoryResponse;
@@ -77,10 +82,11 @@ export function OperationDetails({
     return () => controller.abort();
   }, [load]);
 
+  const whoContext = contextOf(people);
   const errorText = (e: ApiError) => (isErrorCode(e.code) ? t(`errors:${e.code}`, { defaultValue: e.message }) : e.message);
 
   const restore = async (version: OperationVersion) => {
-    if (!loaded) return;
+    if (!loaded || busy !== null) return;
     setBusy(version.version);
     setNotice(null);
     const result = await dispatch(revertOperation({ id: loaded.op.id, version: version.version, current: loaded.op.version }));
@@ -162,7 +168,7 @@ export function OperationDetails({
                 return (
                   <li key={v.version} className={styles.version} data-version={v.version} data-current={current || undefined}>
                     <p className={styles.versionHead}>
-                      <span>{t(`history.${v.action}`, { name: people.name(v.actor), context: people.gender(v.actor), version: v.reverted_to })}</span>
+                      <span>{t(`history.${v.action}`, { name: people.name(v.actor), context: whoContext(v.actor), version: v.reverted_to })}</span>
                       <time dateTime={v.at} title={dayText(v.at, locale)} className={styles.ago}>
                         {agoText(v.at, locale)}
                       </time>
@@ -189,7 +195,8 @@ export function OperationDetails({
                       <span className={styles.currentBadge}>{t('history.current')}</span>
                     ) : (
                       editable && (
-                        <LinkButton onClick={() => void restore(v)} disabled={busy !== null} data-testid={`restore-version-${v.version}`}>
+                        // Not disabled while busy: a disabled button drops the focus out of the dialog.
+                        <LinkButton onClick={() => void restore(v)} aria-busy={busy === v.version} data-testid={`restore-version-${v.version}`}>
                           {busy === v.version && <Spinner size={14} decorative />}
                           {t('history.restore', { version: v.version })}
                         </LinkButton>
@@ -209,6 +216,7 @@ export function OperationDetails({
 /** What it was: amount as entered, the event-currency figure with its exact rate, when, who wrote it. */
 function Summary({ op, people }: { op: Operation; people: EventPeople }) {
   const { t, i18n } = useTranslation('operations');
+  const whoContext = contextOf(people);
   const locale = localeOf(i18n.language);
   const original = money(op.details.original_amount, op.details.original_currency, locale);
   const converted = op.details.original_currency !== op.details.currency;
@@ -240,8 +248,8 @@ function Summary({ op, people }: { op: Operation; people: EventPeople }) {
           {t(`kinds.${op.kind}`, { context: people.gender(op.details.author) })} · {dayText(op.details.date, locale)}
         </p>
         <p className={styles.meta}>
-          {t('details.author', { name: people.name(op.details.author), context: people.gender(op.details.author) })}
-          {op.edited && ` · ${t('details.edited', { name: people.name(op.edited.by), context: people.gender(op.edited.by), ago: agoText(op.edited.at, locale) })}`}
+          {t('details.author', { name: people.name(op.details.author), context: whoContext(op.details.author) })}
+          {op.edited && ` · ${t('details.edited', { name: people.name(op.edited.by), context: whoContext(op.edited.by), ago: agoText(op.edited.at, locale) })}`}
         </p>
         {op.deleted && <p className={styles.deleted}>{t('feed.deleted')}</p>}
       </div>
