@@ -87,6 +87,23 @@ export const enteredSplit = z.object({
 });
 export type EnteredSplit = z.infer<typeof enteredSplit>;
 
+/** At most this many receipt pictures on one operation: a long trip's bill is a few photos, not dozens. */
+export const MAX_RECEIPTS = 10;
+
+/** A receipt picture: `url` has `{size}` for `140x140` (a thumbnail) or `full` (as stored, up to 2048 px). */
+export const receipt = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  added_by: z.number().int(),
+});
+export type Receipt = z.infer<typeof receipt>;
+
+/** POST /operation/{id}/receipts/: a JPEG, PNG or WebP photo as base64 or a data URL, at most 5 MB decoded. */
+export const addReceiptBody = z.object({ picture: z.string().min(1).max(7_100_000) });
+export const receiptParams = z.object({ id: idParam, receipt: idParam });
+
 export const operation = z.object({
   id: z.number().int(),
   event_id: z.number().int(),
@@ -120,6 +137,7 @@ export const operation = z.object({
   /** Who last changed it and when, when that was not its creation. */
   edited: z.object({ by: z.number().int(), at: z.string() }).nullable(),
   entered: enteredSplit,
+  receipts: z.array(receipt),
   request: operationRequest.optional(),
 });
 export type Operation = z.infer<typeof operation>;

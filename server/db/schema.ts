@@ -263,6 +263,19 @@ export const operationVersions = pgTable(
   (t) => [primaryKey({ columns: [t.operationId, t.version] })],
 );
 
+/** Pictures of an operation's receipts, in the order they were added. */
+export const operationReceipts = pgTable(
+  'operation_receipts',
+  {
+    id: serial('id').primaryKey(),
+    operationId: integer('operation_id').notNull(),
+    imageId: integer('image_id').notNull(),
+    addedBy: integer('added_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('operation_receipts_operation_idx').on(t.operationId, t.id)],
+);
+
 export const operationSeen = pgTable(
   'operation_seen',
   {

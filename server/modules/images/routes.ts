@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../common/errors';
 import type { Db } from '../../db/client';
-import { imageVariant, isImageSize } from './service';
+import { imageOriginal, imageVariant, isImageSize } from './service';
 
 const params = z.object({ key: z.string(), file: z.string() });
 
@@ -16,14 +16,15 @@ function matchesAny(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET /app/img/<key>/<size>.webp. An image never changes under its key (a new picture is a new
- * key), so browsers may keep it for a year without asking again.
+ * GET /app/img/<key>/<size>.webp, or full.webp for the image as stored (a receipt read full size).
+ * An image never changes under its key (a new picture is a new key), so browsers may keep it for a
+ * year without asking again.
  */
 export const imageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/:key/:file', { schema: { params } }, async (request, reply) => {
-    const size = /^(\d{1,5}x\d{1,5})\.webp$/.exec(request.params.file)?.[1];
-    if (!size || !isImageSize(size)) throw new DomainError('not_found');
-    const variant = await imageVariant(db, request.params.key, size);
+    const size = /^(\d{1,5}x\d{1,5}|full)\.webp$/.exec(request.params.file)?.[1];
+    if (!size || (size !== 'full' && !isImageSize(size))) throw new DomainError('not_found');
+    const variant = size === 'full' ? await imageOriginal(db, request.params.key) : await imageVariant(db, request.params.key, size as Parameters<typeof imageVariant>[2]);
     if (!variant) throw new DomainError('not_found');
     const etag = `"${variant.etag}"`;
     reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');

@@ -12,6 +12,8 @@ export const MAX_IMAGE_SIDE = 10_000;
 const SQUARE_TOLERANCE = 1;
 /** Nothing shows a picture larger than 512 px, so keeping more only costs storage. */
 export const STORED_MAX_SIDE = 1024;
+/** A receipt must stay legible full size: its longer side is kept up to this. */
+export const STORED_DOCUMENT_MAX_SIDE = 2048;
 /** The sizes the client puts in place of `{size}`; anything else is a 404, so nobody can fill the cache with odd sizes. */
 export const IMAGE_SIZES = ['45x45', '90x90', '140x140', '280x280', '512x512'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -79,6 +81,15 @@ export function decodeBase64Picture(text: string): Buffer {
  * are gone, so what the server hands back is always just a picture (DESIGN §7).
  */
 export async function normalizePicture(input: Buffer, field = 'avatar_url'): Promise<{ data: Buffer; side: number }> {
+  const { data, width } = await normalizeImage(input, field, 'square');
+  return { data, side: width };
+}
+
+/**
+ * The checks and re-encoding of normalizePicture for either shape: a square picture (avatars,
+ * events) or a document of any proportions (a receipt), whose longer side is kept up to 2048 px.
+ */
+async function normalizeImage(input: Buffer, field: string, shape: 'square' | 'document'): Promise<{ data: Buffer; width: number; height: number }> {
   if (input.length > MAX_IMAGE_BYTES) throw new DomainError('picture_too_big', field);
   let width: number;
   let height: number;
@@ -93,12 +104,21 @@ export async function normalizePicture(input: Buffer, field = 'avatar_url'): Pro
   if (![width, height].every((side) => side >= MIN_IMAGE_SIDE && side <= MAX_IMAGE_SIDE)) {
     throw new DomainError('picture_size', field);
   }
-  if (Math.abs(width - height) > SQUARE_TOLERANCE) throw new DomainError('picture_not_square', field);
-  const side = Math.min(width, height, STORED_MAX_SIDE);
   try {
+    if (shape === 'document') {
+      const { data, info } = await sharp(input, SHARP_INPUT)
+        .autoOrient()
+        .resize(STORED_DOCUMENT_MAX_SIDE, STORED_DOCUMENT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    }
+    if (Math.abs(width - height) > SQUARE_TOLERANCE) throw new DomainError('picture_not_square', field);
+    const side = Math.min(width, height, STORED_MAX_SIDE);
     const data = await sharp(input, SHARP_INPUT).autoOrient().resize(side, side, { fit: 'cover' }).webp(WEBP).toBuffer();
-    return { data, side };
-  } catch {
+    return { data, width: side, height: side };
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
     // The header was readable but the pixels are not (a truncated or corrupt file).
     throw new DomainError('picture_invalid', field);
   }
@@ -114,7 +134,8 @@ export async function storeImage(
   base64: string,
   ownerId: number | null,
   field = 'avatar_url',
-): Promise<{ id: number; key: string; url: string }> {
+  shape: 'square' | 'document' = 'square',
+): Promise<{ id: number; key: string; url: string; width: number; height: number }> {
   let input: Buffer;
   try {
     input = decodeBase64Picture(base64);
@@ -122,10 +143,10 @@ export async function storeImage(
     if (err instanceof DomainError) throw new DomainError(err.code, field);
     throw err;
   }
-  const { data, side } = await normalizePicture(input, field);
+  const { data, width, height } = await normalizeImage(input, field, shape);
   const key = newImageKey();
-  const id = await insertImage(db, { key, ownerId, data, width: side, height: side, etag: etagOf(data) });
-  return { id, key, url: imageUrl(key) };
+  const id = await insertImage(db, { key, ownerId, data, width, height, etag: etagOf(data) });
+  return { id, key, url: imageUrl(key), width, height };
 }
 
 /** Specification §5: the cropped picture's data URL is at most 1,000,000 characters ('Picture size is too big'). */
@@ -161,6 +182,13 @@ export async function deleteImage(db: Queryable, id: number): Promise<void> {
 
 export function isImageSize(size: string): size is ImageSize {
   return (IMAGE_SIZES as readonly string[]).includes(size);
+}
+
+/** The image as stored (a receipt opened full size), or null when it does not exist. */
+export async function imageOriginal(db: Queryable, key: string): Promise<{ data: Buffer; etag: string } | null> {
+  if (!isImageKey(key)) return null;
+  const image = await findImageByKey(db, key);
+  return image ? { data: image.data, etag: image.etag } : null;
 }
 
 /** One size of an image, rendered on first request and kept in the database, or null when the image does not exist. */

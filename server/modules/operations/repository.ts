@@ -4,7 +4,7 @@ import type { Entry, Payer } from '../../../common/ledger';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../currency/repository';
-import { eventParticipants, events, operationEntries, operations, operationSeen, operationVersions } from '../../db/schema';
+import { eventParticipants, events, images, operationEntries, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
 
@@ -269,4 +269,53 @@ export async function hasVersions(db: Queryable, operationId: number): Promise<b
 
 export async function insertVersion(db: Queryable, values: typeof operationVersions.$inferInsert): Promise<void> {
   await db.insert(operationVersions).values(values);
+}
+
+export interface ReceiptRow {
+  id: number;
+  operationId: number;
+  imageId: number;
+  key: string;
+  width: number;
+  height: number;
+  addedBy: number;
+}
+
+/** The receipts of these operations, oldest first, with their pictures' keys and sizes. */
+export async function receiptsOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, ReceiptRow[]>> {
+  const out = new Map<number, ReceiptRow[]>();
+  if (operationIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: operationReceipts.id,
+      operationId: operationReceipts.operationId,
+      imageId: operationReceipts.imageId,
+      key: images.key,
+      width: images.width,
+      height: images.height,
+      addedBy: operationReceipts.addedBy,
+    })
+    .from(operationReceipts)
+    .innerJoin(images, eq(images.id, operationReceipts.imageId))
+    .where(inArray(operationReceipts.operationId, [...operationIds]))
+    .orderBy(asc(operationReceipts.id));
+  for (const r of rows) {
+    const list = out.get(r.operationId) ?? [];
+    list.push(r);
+    out.set(r.operationId, list);
+  }
+  return out;
+}
+
+export async function insertReceipt(db: Queryable, values: typeof operationReceipts.$inferInsert): Promise<void> {
+  await db.insert(operationReceipts).values(values);
+}
+
+/** Removes one receipt of an operation; returns its image id, or null when the operation has no such receipt. */
+export async function removeReceipt(db: Queryable, operationId: number, receiptId: number): Promise<number | null> {
+  const [row] = await db
+    .delete(operationReceipts)
+    .where(and(eq(operationReceipts.id, receiptId), eq(operationReceipts.operationId, operationId)))
+    .returning({ imageId: operationReceipts.imageId });
+  return row?.imageId ?? null;
 }

@@ -8,7 +8,9 @@ import {
   expensesQuery,
   expensesResponse,
   ifMatchHeaders,
+  addReceiptBody,
   moveOperationBody,
+  receiptParams,
   operation,
   operationChangedBody,
   operationHistoryResponse,
@@ -26,6 +28,8 @@ import type { Db } from '../../db/client';
 import { userIdOf } from '../../plugins/auth';
 import { editOperation, etagOf, revertOperation } from './edit';
 import { operationHistory } from './history';
+import { addReceipt, deleteReceipt } from './receipts';
+import { BODY_LIMITS } from '../../lib/body-limits';
 import { createOperation, deleteOperation, listOperations, markOperationSeen, moveOperation, restoreOperation } from './service';
 import { expenses, plainDebts } from './statistics';
 import { getOperation } from './views';
@@ -112,6 +116,14 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const { id, version } = request.params;
       return unlessChanged(viewer, id, reply, () => revertOperation(db, viewer, id, version, request.headers['if-match'], request.query.currency));
     },
+  );
+  app.post(
+    '/operation/:id/receipts/',
+    { ...auth, bodyLimit: BODY_LIMITS.picture, schema: { params: operationIdParams, body: addReceiptBody, response: { 201: operation } } },
+    async (request, reply) => reply.status(201).send(await addReceipt(db, userIdOf(request), request.params.id, request.body.picture)),
+  );
+  app.delete('/operation/:id/receipts/:receipt/', { ...auth, schema: { params: receiptParams, response: { 200: operation } } }, async (request) =>
+    deleteReceipt(db, userIdOf(request), request.params.id, request.params.receipt),
   );
   app.delete('/operation/:id/', { ...auth, schema: { params: operationIdParams, response: { 200: operation } } }, async (request) =>
     deleteOperation(db, userIdOf(request), request.params.id),

@@ -5,17 +5,18 @@ import { viewerStatus } from '../../../common/ledger-statistics';
 import { fromMinor, rateToString } from '../../../common/money';
 import type { Queryable } from '../../db/client';
 import { displayConversion, FROZEN_RATE_DECIMALS, type DisplayConversion } from '../currency/service';
+import { imageUrl } from '../images/service';
 import { eventForParticipant } from '../events/repository';
 import { requestMeta, requestViews } from '../people/requests';
 import { enteredView } from './entered';
 import { currencyOf } from './pricing';
-import { entriesOf, metaOf, operationForParticipant, seenBy, type OperationRow } from './repository';
+import { entriesOf, metaOf, operationForParticipant, receiptsOf, seenBy, type OperationRow, type ReceiptRow } from './repository';
 
 /**
  * An operation as the API shows it to `viewer`: amounts in the display conversion's currency, the
  * status in the viewer's terms (DESIGN §3), unread unless they saw it or were the last to write it.
  */
-export function toView(op: OperationRow, entries: readonly Entry[], viewer: number, seen: boolean, conv: DisplayConversion): Operation {
+export function toView(op: OperationRow, entries: readonly Entry[], viewer: number, seen: boolean, conv: DisplayConversion, receipts: readonly ReceiptRow[] = []): Operation {
   const kind = op.kind as OperationKind;
   const meta = metaOf(op);
   const original = currencyOf(op.currency);
@@ -51,6 +52,7 @@ export function toView(op: OperationRow, entries: readonly Entry[], viewer: numb
     version: op.version,
     edited: op.editedBy !== null && op.editedAt !== null ? { by: op.editedBy, at: op.editedAt.toISOString() } : null,
     entered: enteredView(kind, meta, op.originalAmount, original),
+    receipts: receipts.map((r) => ({ id: r.id, url: imageUrl(r.key), width: r.width, height: r.height, added_by: r.addedBy })),
   };
 }
 
@@ -64,10 +66,10 @@ async function requestsAmong(db: Queryable, ops: readonly OperationRow[]): Promi
 
 export async function viewsOf(db: Queryable, viewer: number, ops: readonly OperationRow[], conv: DisplayConversion): Promise<Operation[]> {
   const ids = ops.map((o) => o.id);
-  const [entries, seen] = [await entriesOf(db, ids), await seenBy(db, viewer, ids)];
+  const [entries, seen, receipts] = [await entriesOf(db, ids), await seenBy(db, viewer, ids), await receiptsOf(db, ids)];
   const requests = await requestsAmong(db, ops);
   return ops.map((o) => {
-    const view = toView(o, entries.get(o.id) ?? [], viewer, seen.has(o.id), conv);
+    const view = toView(o, entries.get(o.id) ?? [], viewer, seen.has(o.id), conv, receipts.get(o.id));
     const request = requests.get(o.id);
     return request ? { ...view, request } : view;
   });

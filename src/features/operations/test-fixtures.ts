@@ -70,6 +70,7 @@ export function anOperation(overrides: Partial<Omit<Operation, 'details'>> & { d
     created: NOW,
     version: 1,
     edited: null,
+    receipts: [],
     entered: { payers: [{ uid: ME, amount: 4000 }], split: null, parts: [ME, BORIS, VERA, GLEB].map((uid) => ({ uid, amount: null, weight: null })) },
     participants: [
       { uid: ME, paid: 4000, share: 1000, effect: 3000 },

@@ -105,6 +105,7 @@ export function anOperationIn(eventId: number, kind: 'i_lent_them' | 'they_lent_
     created: '2026-11-21T12:00:00.000Z',
     version: 1,
     edited: null,
+    receipts: [],
     entered: { payers: [], split: null, parts: [] },
   });
 }

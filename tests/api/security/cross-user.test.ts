@@ -134,6 +134,8 @@ const ATTEMPTS: Attempt[] = [
   // A participant may edit an operation, but not rewrite what Anna asked of him, nor carry hers into another event.
   { route: 'PUT /app/api/v1/operation/:id', as: participant, method: 'PUT', url: () => api(`/v1/operation/${paybackRequest}/`), headers: { 'if-match': '"1"' }, body: () => ({ event_id: dialogue, details: { kind: 'comment', text: 'I owe nothing' } }), status: 400, code: 'validation_failed', field: 'kind' },
   { route: 'PUT /app/api/v1/operation/:id', as: participant, method: 'PUT', url: () => api(`/v1/operation/${annasOp}/`), headers: { 'if-match': '"1"' }, body: () => ({ event_id: evesTrip, details: { kind: 'even_purchase', amount: 300 }, participants: [{ uid: boris.uid }] }), status: 400, code: 'validation_failed', field: 'event_id' },
+  { route: 'POST /app/api/v1/operation/:id/receipts', as: stranger, method: 'POST', url: () => api(`/v1/operation/${annasOp}/receipts/`), body: () => ({ picture }), status: 404, code: 'not_found' },
+  { route: 'DELETE /app/api/v1/operation/:id/receipts/:receipt', as: stranger, method: 'DELETE', url: () => api(`/v1/operation/${annasOp}/receipts/1/`), status: 404, code: 'not_found' },
   { route: 'POST /app/api/v1/operation/:id/history/:version/restore', as: stranger, method: 'POST', url: () => api(`/v1/operation/${annasOp}/history/1/restore/`), status: 404, code: 'not_found' },
   // Dan is in Anna's event but not in Eve's: taking part in the source is not enough.
   { route: 'POST /app/api/v1/operation/move_operation', as: () => dan, method: 'POST', url: () => api('/v1/operation/move_operation/'), body: () => ({ operation_id: annasOp, event_id: evesTrip }), status: 404, code: 'not_found' },

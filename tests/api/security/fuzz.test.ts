@@ -314,6 +314,19 @@ const ENDPOINTS: Endpoint[] = [
         .tuple(segment(ops), operationBody(), fc.option(fc.oneof(fc.integer({ min: 0, max: 5 }).map((v) => `"${v}"`), junkString.filter((s) => /^[\x20-\x7e]*$/.test(s)))))
         .map(([id, payload, version]) => ({ url: api(`/v1/operation/${id}/`), payload, headers: version === null ? {} : ({ 'if-match': version } as Record<string, string>) })),
   },
+  {
+    route: 'POST /app/api/v1/operation/:id/receipts',
+    who: 'anna',
+    request: () =>
+      fc
+        .tuple(segment(ops), fc.oneof(body({ picture: fc.oneof(junkString, fc.constant('data:image/png;base64,AAAA')) }), anyBody))
+        .map(([id, payload]) => ({ url: api(`/v1/operation/${id}/receipts/`), payload })),
+  },
+  {
+    route: 'DELETE /app/api/v1/operation/:id/receipts/:receipt',
+    who: 'anna',
+    request: () => fc.tuple(segment(ops), fc.oneof(fc.integer({ min: 0, max: 5 }).map(String), junkString.map(encodeURIComponent))).map(([id, r]) => ({ url: api(`/v1/operation/${id}/receipts/${r}/`) })),
+  },
   get('/app/api/v1/operation/:id/history', () => segment(ops).map((id) => api(`/v1/operation/${id}/history/`))),
   {
     route: 'POST /app/api/v1/operation/:id/history/:version/restore',
