@@ -1,12 +1,14 @@
 /**
  * Editing an operation with its history, end to end on the real server, two people in two
  * browsers: Anna enters a dinner that she and Boris paid together, split by shares 2:2:1 with
- * Vera; Boris opens it at its own address and changes the amount; Anna sees it unread and
- * edited, reads the change in its history and brings back the first version. In English and
+ * Vera, and attaches a photo of the receipt; Boris opens it at its own address, sees the receipt
+ * and changes the amount; Anna sees it unread and edited, reads the change in its history and
+ * brings back the first version. In English and
  * Russian, at 1280 px ('desktop') and 390 px ('phone').
  */
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 import type { Event } from '../common/contract/events';
 import type { Operation, OperationHistoryResponse } from '../common/contract/operations';
 import enOps from '../src/locales/en/operations.json' with { type: 'json' };
@@ -88,13 +90,30 @@ for (const lang of ['en', 'ru'] as const) {
     expect(by[boris.uid]).toMatchObject({ paid: 2000, share: 2400 });
     expect(by[vera.uid]).toMatchObject({ paid: 0, share: 1200 });
 
-    // Boris opens it by its address in his own browser and changes the amount.
+    // Anna attaches a photo of the receipt from the operation's details.
+    await page.locator(`article[data-op="${dinner.id}"]`).getByTestId('op-open').click();
+    const annasDetails = page.getByTestId('operation-details');
+    const photo = await sharp({ create: { width: 600, height: 1200, channels: 3, background: { r: 245, g: 245, b: 235 } } }).jpeg().toBuffer();
+    await annasDetails.getByTestId('receipt-input').setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(annasDetails.getByTestId('receipts').locator('img')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(annasDetails).toBeHidden();
+    await expect(page.locator(`article[data-op="${dinner.id}"]`)).toContainText(fill(t.feed.receipts_one, { count: 1 }));
+
+    // Boris opens it by its address in his own browser, sees the receipt, and changes the amount.
     const borisContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: testInfo.project.name === 'phone', hasTouch: testInfo.project.name === 'phone' });
     const borisPage = await borisContext.newPage();
     await openAs(borisPage, boris, lang, `/events/${event.id}/transactions/${dinner.id}`);
     const details = borisPage.getByTestId('operation-details');
     await expect(details.getByTestId('details-amount')).toHaveText('6 000,00 ₽');
     await expect(details.getByTestId('details-entries')).toContainText('2 400,00 ₽');
+    const thumb = details.getByTestId('receipts').locator('img');
+    await expect(thumb).toHaveCount(1);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const full = await details.getByTestId('receipts').locator('a').getAttribute('href');
+    const opened = await request.get(full!);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('image/webp');
     await details.getByTestId('operation-edit').click();
     const edit = borisPage.getByTestId('operation-form');
     await expect(edit.locator('input[name="amount"]')).toHaveValue(/^6\s?000$/);

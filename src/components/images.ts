@@ -116,3 +116,41 @@ export async function svgToPngDataUrl(src: string, side = 256): Promise<string> 
   context.drawImage(image, 0, 0, side, side);
   return canvas.toDataURL('image/png');
 }
+
+/** A receipt is kept up to this on the server; sending more only costs the user's data plan. */
+export const RECEIPT_MAX_SIDE = 2048;
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * A receipt photo as a data URL to upload: scaled down in the browser to what the server keeps
+ * (a phone's 12-megapixel photo of 4 MB becomes a few hundred KB), as JPEG. A picture the browser
+ * cannot draw goes as it is, and the server says what is wrong with it.
+ */
+export async function receiptDataUrl(file: File): Promise<string> {
+  const url = URL.createObjectURL(file);
+  try {
+    const image = await loadImage(url);
+    const scale = Math.min(1, RECEIPT_MAX_SIDE / Math.max(image.naturalWidth, image.naturalHeight));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/jpeg', 0.85);
+  } catch {
+    return readAsDataUrl(file);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}

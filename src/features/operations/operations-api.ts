@@ -34,6 +34,14 @@ export function revertOperationCall(id: number, version: number, current: number
   return request<Operation>('POST', `/operation/${id}/history/${version}/restore/`, { headers: { 'If-Match': `"${current}"` } });
 }
 
+export function addReceiptCall(id: number, picture: string) {
+  return api.post<Operation>(`/operation/${id}/receipts/`, { picture });
+}
+
+export function deleteReceiptCall(id: number, receiptId: number) {
+  return request<Operation>('DELETE', `/operation/${id}/receipts/${receiptId}/`);
+}
+
 export function deleteOperationCall(id: number) {
   return request<Operation>('DELETE', `/operation/${id}/`);
 }

@@ -185,6 +185,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
           <span className={styles.who}>{t('feed.whoWhom', { who, whom })}</span>
           {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
           {op.edited && <span className={styles.editedMark}>{t('feed.edited')}</span>}
+          {op.receipts.length > 0 && <span className={styles.editedMark}>{t('feed.receipts', { count: op.receipts.length })}</span>}
         </div>
         <div className={styles.bottom}>
           <time dateTime={op.details.date} className={styles.time}>

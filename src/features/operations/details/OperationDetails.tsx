@@ -15,8 +15,9 @@ import { localeOf, money } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import { revertOperation } from '../operation-edits';
 import { fetchHistoryCall, fetchOperationCall } from '../operations-api';
-import { markSeen } from '../operations-slice';
+import { markSeen, operationReplaced } from '../operations-slice';
 import { agoText, changeTexts, dayText } from './history-text';
+import { Receipts } from './Receipts';
 import feed from '../components/Transactions.module.css';
 import styles from './OperationDetails.module.css';
 
@@ -156,6 +157,15 @@ export function OperationDetails({
           )}
           <Summary op={op} people={people} />
           {op.kind !== 'comment' && <Entries op={op} people={people} />}
+          <Receipts
+            op={op}
+            people={people}
+            editable={editable}
+            onChange={(next) => {
+              dispatch(operationReplaced(next));
+              void load();
+            }}
+          />
           <section aria-labelledby="history-title" className={styles.section}>
             <h3 id="history-title" className={styles.sectionTitle}>
               {t('details.history')}
