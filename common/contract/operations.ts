@@ -4,6 +4,9 @@ import { MAX_SHARE_WEIGHT, SPLIT_MODES } from '../split';
 import { amount, currencyCode, id, idParam, isoDateTime, userText } from './common';
 
 export const OPERATIONS_PAGE_SIZE = 20;
+
+/** A calendar day, YYYY-MM-DD, 1990 to 2100 as operation dates are. */
+const dayParam = z.string().regex(/^(199\d|20\d\d|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
 export const DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 2000;
 
@@ -197,7 +200,24 @@ export const operationListQuery = z.object({
   currency: currencyCode.optional(),
   /** `0` leaves deleted operations out; by default they are listed, flagged, so they can be restored. */
   deleted: z.enum(['0', '1']).optional(),
+  /** Words in the description or a comment's text, case-insensitive. */
+  q: z.string().trim().max(100).optional(),
+  /** Operations this person takes part in (paid, shares, or wrote). */
+  person: idParam.optional(),
+  /** One kind or several, comma-separated. */
+  kind: z
+    .string()
+    .max(200)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(operationKind).min(1))
+    .optional(),
+  /** From and to this day (inclusive) in the caller's time zone. */
+  from: dayParam.optional(),
+  to: dayParam.optional(),
+  /** Minutes the caller's clock is ahead of UTC, for `from` and `to` (as for the expenses call). */
+  utc_offset: z.coerce.number().int().min(-840).max(840).default(0),
 });
+export type OperationListQuery = z.infer<typeof operationListQuery>;
 
 /** POST /operation/?currency=: the currency of the amounts in the answer (specification §7); the event's by default. */
 export const displayCurrencyQuery = z.object({ currency: currencyCode.optional() });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
 import type { Entry, Payer } from '../../../common/ledger';
 import type { SplitMode } from '../../../common/split';
@@ -156,27 +156,58 @@ export async function markAllSeen(db: Queryable, viewer: number, eventId: number
     on conflict do nothing`);
 }
 
-function listFilter(eventId: number, includeDeleted: boolean) {
-  return includeDeleted ? eq(operations.eventId, eventId) : and(eq(operations.eventId, eventId), isNull(operations.deletedAt));
+/** What the list is narrowed to (GET /operation/ with q, person, kind, from, to). */
+export interface ListFilter {
+  includeDeleted: boolean;
+  /** Matched case-insensitively in the description and a comment's text. */
+  text?: string;
+  person?: number;
+  kinds?: readonly string[];
+  /** op_date at or after `from`, before `until`. */
+  from?: Date;
+  until?: Date;
+}
+
+/** LIKE treats % and _ as wildcards and a backslash as its escape: what people type is matched as typed. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listFilter(eventId: number, filter: ListFilter) {
+  const conditions = [eq(operations.eventId, eventId)];
+  if (!filter.includeDeleted) conditions.push(isNull(operations.deletedAt));
+  if (filter.text) {
+    const pattern = likePattern(filter.text);
+    conditions.push(sql`(${operations.description} ilike ${pattern} or ${operations.meta}->>'text' ilike ${pattern})`);
+  }
+  if (filter.person !== undefined) {
+    conditions.push(
+      sql`(${operations.authorId} = ${filter.person} or exists (select 1 from ${operationEntries} e where e.operation_id = ${operations.id} and e.user_id = ${filter.person}))`,
+    );
+  }
+  if (filter.kinds && filter.kinds.length > 0) conditions.push(inArray(operations.kind, [...filter.kinds]));
+  if (filter.from) conditions.push(gte(operations.opDate, filter.from));
+  if (filter.until) conditions.push(lt(operations.opDate, filter.until));
+  return and(...conditions);
 }
 
 /** Newest first by id (creation order), which the (event_id, id) index serves directly. */
-export async function operationPage(db: Queryable, eventId: number, includeDeleted: boolean, offset: number, limit: number): Promise<OperationRow[]> {
+export async function operationPage(db: Queryable, eventId: number, filter: ListFilter, offset: number, limit: number): Promise<OperationRow[]> {
   return db
     .select()
     .from(operations)
-    .where(listFilter(eventId, includeDeleted))
+    .where(listFilter(eventId, filter))
     .orderBy(desc(operations.id))
     .limit(limit)
     .offset(offset);
 }
 
 /** How many operations the list holds (`listed`, deleted ones included when asked) and how many of them are live. */
-export async function operationTotals(db: Queryable, eventId: number, includeDeleted: boolean): Promise<{ listed: number; live: number }> {
+export async function operationTotals(db: Queryable, eventId: number, filter: ListFilter): Promise<{ listed: number; live: number }> {
   const [row] = await db
     .select({ listed: sql<number>`count(*)::int`, live: sql<number>`(count(*) filter (where ${operations.deletedAt} is null))::int` })
     .from(operations)
-    .where(listFilter(eventId, includeDeleted));
+    .where(listFilter(eventId, filter));
   return { listed: Number(row?.listed ?? 0), live: Number(row?.live ?? 0) };
 }
 

@@ -1,4 +1,4 @@
-import type { CreateOperationBody, Operation, OperationListResponse } from '../../../common/contract/operations';
+import type { CreateOperationBody, Operation, OperationListQuery, OperationListResponse } from '../../../common/contract/operations';
 import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/operations';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
@@ -29,6 +29,7 @@ import {
   touchEvent,
   unreadOf,
   updateOperation,
+  type ListFilter,
   type OperationRow,
 } from './repository';
 import { toView, viewOne, viewsOf } from './views';
@@ -196,16 +197,25 @@ export async function reconvertEventOperations(tx: Queryable, eventId: number, c
   await requireWithinTotals(tx, eventId, everyone);
 }
 
-export async function listOperations(
-  db: Queryable,
-  viewer: number,
-  query: { event: number; page: number; currency?: string; deleted?: '0' | '1' },
-): Promise<OperationListResponse> {
+/** Midnight starting `day` (YYYY-MM-DD) in a time zone `utcOffset` minutes ahead of UTC. */
+function localMidnight(day: string, utcOffset: number, plusDays = 0): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - utcOffset * 60_000);
+}
+
+/** GET /operation/: a page of an event's operations, narrowed by text, person, kind and days when asked. */
+export async function listOperations(db: Queryable, viewer: number, query: OperationListQuery): Promise<OperationListResponse> {
   const event = await requireEvent(db, query.event, viewer);
   const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
-  const includeDeleted = query.deleted !== '0';
-  const { listed: count, live } = await operationTotals(db, event.id, includeDeleted);
-  const ops = await operationPage(db, event.id, includeDeleted, (query.page - 1) * OPERATIONS_PAGE_SIZE, OPERATIONS_PAGE_SIZE);
+  const filter: ListFilter = {
+    includeDeleted: query.deleted !== '0',
+    text: query.q || undefined,
+    person: query.person,
+    kinds: query.kind,
+    from: query.from ? localMidnight(query.from, query.utc_offset) : undefined,
+    until: query.to ? localMidnight(query.to, query.utc_offset, 1) : undefined,
+  };
+  const { listed: count, live } = await operationTotals(db, event.id, filter);
+  const ops = await operationPage(db, event.id, filter, (query.page - 1) * OPERATIONS_PAGE_SIZE, OPERATIONS_PAGE_SIZE);
   return {
     count,
     live,

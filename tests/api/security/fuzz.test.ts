@@ -295,7 +295,17 @@ const ENDPOINTS: Endpoint[] = [
       fc.tuple(segment(uids), body({ details: fc.constantFrom('Payback', 'payback', '') })).map(([uid, payload]) => ({ url: api(`/v1/event/people/${uid}/`), payload })),
   },
   get('/app/api/v1/operation', () =>
-    query({ event: int(events).map(String), page: fc.integer({ min: 1, max: 3 }).map(String), currency, deleted: fc.constantFrom('0', '1') }).map((q) => api(`/v1/operation/${q}`)),
+    query({
+      event: int(events).map(String),
+      page: fc.integer({ min: 1, max: 3 }).map(String),
+      currency,
+      deleted: fc.constantFrom('0', '1'),
+      q: fc.oneof(junkString, fc.constantFrom('taxi', '%', '_', '\\')),
+      person: int(uids).map(String),
+      kind: fc.constantFrom('comment', 'even_purchase,payback', 'lunch', ',,'),
+      from: fc.constantFrom('2026-03-01', '2026-02-30', 'x'),
+      to: fc.constantFrom('2026-12-31', '1989-01-01'),
+    }).map((q) => api(`/v1/operation/${q}`)),
   ),
   {
     route: 'POST /app/api/v1/operation',
