@@ -40,13 +40,18 @@ export function DateField({
   value,
   onChange,
   invalid,
+  clearable = false,
+  'aria-label': ariaLabel,
 }: {
   id: string;
   name?: string;
-  /** 'YYYY-MM-DD' */
+  /** 'YYYY-MM-DD', or '' for no day (a clearable field). */
   value: string;
   onChange: (iso: string) => void;
   invalid?: boolean;
+  /** Emptying the field means "no day" (a filter), instead of keeping the last good day (a form). */
+  clearable?: boolean;
+  'aria-label'?: string;
 }) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(() => formatDay(value, i18n.language));
@@ -68,10 +73,12 @@ export function DateField({
         placeholder={placeholder}
         value={text}
         aria-invalid={invalid ? true : undefined}
+        aria-label={ariaLabel}
         onChange={(e) => {
           setText(e.target.value);
           const day = parseDay(e.target.value);
           if (day) onChange(day);
+          else if (clearable && e.target.value.trim() === '') onChange('');
         }}
         onBlur={() => setText(formatDay(value, i18n.language))}
       />

@@ -4,8 +4,24 @@ import { api, clientError, request } from '@/lib/api-client';
 
 /** The ledger calls of specification §7 that the operations feature makes. */
 
-export function fetchOperationPage(eventId: number, page: number, currency?: string, signal?: AbortSignal) {
-  return api.get<OperationListResponse>('/operation/', { event: eventId, page, ...(currency ? { currency } : {}) }, signal);
+/** What the feed is narrowed to: the URL's search parameters of the transactions tab. */
+export interface FeedFilter {
+  q?: string;
+  person?: number;
+  /** Kinds, comma-separated. */
+  kind?: string;
+  /** Days, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+export function fetchOperationPage(eventId: number, page: number, currency?: string, signal?: AbortSignal, filter?: FeedFilter) {
+  const narrowed = filter && Object.values(filter).some((v) => v !== undefined && v !== '');
+  return api.get<OperationListResponse>(
+    '/operation/',
+    { event: eventId, page, ...(currency ? { currency } : {}), ...(narrowed ? { ...filter, utc_offset: utcOffsetMinutes() } : {}) },
+    signal,
+  );
 }
 
 /**

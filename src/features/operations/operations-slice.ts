@@ -5,6 +5,7 @@ import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
 import { eventSeen, eventsChanged, type EventsState } from '@/features/events';
 import {
+  type FeedFilter,
   deleteOperationCall,
   fetchExpensesCall,
   fetchOperationPage,
@@ -24,10 +25,24 @@ export const EXPENSES_SWAP_DELAY_MS = 900;
 export interface FeedKey {
   eventId: number;
   currency?: string;
+  /** A search or filter of the transactions tab; absent for the whole feed. */
+  filter?: FeedFilter;
+}
+
+/** The filter's non-empty parts, in a fixed order, as a query string ('' for none). */
+export function filterText(filter: FeedFilter | undefined): string {
+  if (!filter) return '';
+  const parts: [string, string][] = [];
+  for (const name of ['q', 'person', 'kind', 'from', 'to'] as const) {
+    const value = filter[name];
+    if (value !== undefined && value !== '') parts.push([name, String(value)]);
+  }
+  return new URLSearchParams(parts).toString();
 }
 
 export function keyOf(key: FeedKey): string {
-  return `${key.eventId}|${key.currency ?? ''}`;
+  const filter = filterText(key.filter);
+  return `${key.eventId}|${key.currency ?? ''}${filter ? `|${filter}` : ''}`;
 }
 
 export interface FeedState {
@@ -47,6 +62,8 @@ export interface FeedState {
   moreStatus: LoadStatus;
   moreError: ApiError | null;
   requestId: string | null;
+  /** What the feed is narrowed to, for the next pages; null for the whole feed. */
+  filter: FeedFilter | null;
 }
 
 export interface ExpensesState {
@@ -89,6 +106,7 @@ const emptyFeed = (): FeedState => ({
   moreStatus: 'idle',
   moreError: null,
   requestId: null,
+  filter: null,
 });
 
 const initialState = (): OperationsState => ({
@@ -104,9 +122,9 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /** The first page of an event's feed; switching event or display currency starts a new feed. */
 export const loadFeed = createAsyncThunk<OperationListResponse, FeedKey, ThunkConfig>(
   'operations/loadFeed',
-  async ({ eventId, currency }, { rejectWithValue, signal }) => {
+  async ({ eventId, currency, filter }, { rejectWithValue, signal }) => {
     try {
-      return await fetchOperationPage(eventId, 1, currency, signal);
+      return await fetchOperationPage(eventId, 1, currency, signal, filter);
     } catch (err) {
       return rejectWithValue(toApiError(err));
     }
@@ -120,7 +138,7 @@ export const loadMore = createAsyncThunk<OperationListResponse, void, ThunkConfi
     const { feed } = getState().operations;
     const currency = feedCurrency(feed.key);
     try {
-      return await fetchOperationPage(feed.eventId as number, feed.loadedPages + 1, currency, signal);
+      return await fetchOperationPage(feed.eventId as number, feed.loadedPages + 1, currency, signal, feed.filter ?? undefined);
     } catch (err) {
       return rejectWithValue(toApiError(err));
     }
@@ -339,7 +357,7 @@ export const operationsSlice = createSlice({
     builder
       .addCase(loadFeed.pending, (state, action) => {
         const key = keyOf(action.meta.arg);
-        if (state.feed.key !== key) state.feed = { ...emptyFeed(), key, eventId: action.meta.arg.eventId };
+        if (state.feed.key !== key) state.feed = { ...emptyFeed(), key, eventId: action.meta.arg.eventId, filter: action.meta.arg.filter ?? null };
         state.feed.status = 'loading';
         state.feed.error = null;
         state.feed.requestId = action.meta.requestId;
@@ -347,7 +365,7 @@ export const operationsSlice = createSlice({
       .addCase(loadFeed.fulfilled, (state, action) => {
         if (action.meta.requestId !== state.feed.requestId) return;
         const key = state.feed.key;
-        state.feed = { ...emptyFeed(), key, eventId: action.meta.arg.eventId, status: 'success' };
+        state.feed = { ...emptyFeed(), key, eventId: action.meta.arg.eventId, status: 'success', filter: action.meta.arg.filter ?? null };
         addPage(state.feed, action.payload);
       })
       .addCase(loadFeed.rejected, (state, action) => {
@@ -379,7 +397,8 @@ export const operationsSlice = createSlice({
         // The answer is in the currency the feed showed when it was sent; if the feed has switched
         // currency since, it would not fit in, and the feed is read again.
         const shownIn = feedCurrency(feed.key);
-        if (shownIn !== undefined && shownIn !== op.details.currency) {
+        // A filtered feed cannot tell whether the new one matches: it is read again.
+        if ((shownIn !== undefined && shownIn !== op.details.currency) || feed.filter) {
           feed.key = null;
           return;
         }

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Operation, OperationRequest } from '@common/contract/operations';
 import { Avatar } from '@/components/Avatar';
 import { LinkButton } from '@/components/LinkButton';
@@ -106,6 +106,8 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
   const rateDay = useLatestRateDay(i18n.language);
   const time = timeLabel(op.details.date, locale);
   const unread = !op.seen && !op.deleted;
+  // The feed's search and filters go with the link, so closing the details comes back to them.
+  const { search } = useLocation();
 
   if (op.deleted) return <DeletedRow op={op} actions={actions} />;
 
@@ -169,7 +171,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
       </span>
       <div className={styles.main}>
         <div className={styles.top}>
-          <Link className={styles.title} to={`/events/${op.event_id}/transactions/${op.id}`} data-testid="op-open">
+          <Link className={styles.title} to={{ pathname: `/events/${op.event_id}/transactions/${op.id}`, search }} data-testid="op-open">
             {op.details.description || kindTitle(op, people, t)}
           </Link>
           <span className={`${styles.amount} amount`} data-testid="op-amount">

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '@/components/LinkButton';
 import type { Operation } from '@common/contract/operations';
 import { OPERATIONS_PAGE_SIZE } from '../lib/limits';
@@ -16,7 +16,9 @@ import { dayLabel, groupByDay } from '../lib/feed';
 import { localeOf } from '../lib/money';
 import { canObserve, useInView } from '../lib/observe';
 import { useEventPeople, type EventPeople } from '../lib/people';
+import type { FeedFilter } from '../operations-api';
 import { deleteOperation, keyOf, loadFeed, loadMore, markSeen, restoreOperation } from '../operations-slice';
+import { FeedFilters, filterOf, isFiltered, withFilter } from './FeedFilters';
 import { MoveDialog } from './MoveDialog';
 import { RecordedToast } from './RecordedToast';
 import { OperationRow, type RowActions } from './OperationRow';
@@ -192,8 +194,17 @@ export default function TransactionsPage() {
   const { operationId } = useParams();
   const opened = operationId !== undefined && /^\d{1,10}$/.test(operationId) ? Number(operationId) : null;
 
+  const [params, setParams] = useSearchParams();
+  const filterKey = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says everything the filter holds
+  const filter = useMemo(() => filterOf(params), [filterKey]);
+  const filtered = isFiltered(filter);
+  const [filtersOpen, setFiltersOpen] = useState(filtered);
+  const setFilter = useCallback((name: keyof FeedFilter, value: string) => setParams((p) => withFilter(p, name, value), { replace: true }), [setParams]);
+  const clearFilters = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+
   const eventId = event?.id ?? null;
-  const wanted = eventId !== null ? { eventId, ...displayParams } : null;
+  const wanted = eventId !== null ? { eventId, ...displayParams, ...(filtered ? { filter } : {}) } : null;
   const wantedKey = wanted ? keyOf(wanted) : null;
 
   useEffect(() => {
@@ -214,7 +225,8 @@ export default function TransactionsPage() {
       onDelete: (op) => setConfirmDelete(op),
       onRestore: (op) => void dispatch(restoreOperation(op.id)),
       onMove: (op) => setMoving(op),
-      onOpen: (op) => void navigate(`/events/${op.event_id}/transactions/${op.id}`),
+      // The feed's search and filters stay in the address, so closing the details comes back to them.
+      onOpen: (op) => void navigate({ pathname: `/events/${op.event_id}/transactions/${op.id}`, search: window.location.search }),
     }),
     [dispatch, navigate],
   );
@@ -251,6 +263,15 @@ export default function TransactionsPage() {
     body = (
       <div role="status" aria-label={t('common:actions.loading')}>
         <Skeleton />
+      </div>
+    );
+  } else if (ops.length === 0 && filtered) {
+    body = (
+      <div className={styles.state} data-testid="feed-no-match">
+        <p>{t('filters.nothing')}</p>
+        <Button scheme="gray" onClick={clearFilters}>
+          {t('filters.clear')}
+        </Button>
       </div>
     );
   } else if (ops.length === 0) {
@@ -290,8 +311,27 @@ export default function TransactionsPage() {
       <div className={tab.head}>
         <h2 id="transactions-title" className={tab.heading}>
           <span className={tab.headingText}>{t('feed.title')}</span>
-          {current && feed.status === 'success' && <span className={tab.count}>{t('count', { count: feed.live, n: formatCount(feed.live, locale) })}</span>}
+          {current && feed.status === 'success' && (
+            <span className={tab.count} data-testid="feed-count">
+              {filtered ? t('filters.matches', { count: feed.live, n: formatCount(feed.live, locale) }) : t('count', { count: feed.live, n: formatCount(feed.live, locale) })}
+            </span>
+          )}
         </h2>
+        <button
+          type="button"
+          className={tab.iconButton}
+          aria-label={t('filters.toggle')}
+          title={t('filters.toggle')}
+          aria-expanded={filtersOpen}
+          data-active={filtered || undefined}
+          data-testid="filters-toggle"
+          onClick={() => setFiltersOpen((v) => !v)}
+        >
+          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+            <circle cx="8.5" cy="8.5" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path d="M12.5 12.5 17 17" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+        </button>
         {unread > 0 && (
           <span className={styles.unread}>
             <span className={styles.unreadBadge}>{t('feed.unread', { count: unread, n: formatCount(unread, locale) })}</span>
@@ -307,6 +347,7 @@ export default function TransactionsPage() {
         )}
         {addButton}
       </div>
+      {(filtersOpen || filtered) && <FeedFilters filter={filter} people={people} onChange={setFilter} onClear={clearFilters} />}
       {deleteError && (
         <p role="alert" className={formStyles.error} data-testid="delete-error">
           {deleteError}
@@ -341,9 +382,9 @@ export default function TransactionsPage() {
           eventId={event.id}
           eventCurrency={event.eventCurrency}
           people={people}
-          onClose={() => void navigate(`/events/${event.id}/transactions`)}
+          onClose={() => void navigate({ pathname: `/events/${event.id}/transactions`, search: filterKey })}
           onDelete={(op) => {
-            void navigate(`/events/${event.id}/transactions`);
+            void navigate({ pathname: `/events/${event.id}/transactions`, search: filterKey });
             setConfirmDelete(op);
           }}
         />
