@@ -160,8 +160,25 @@ test.describe('phone widths', () => {
           await expect(form.getByRole('button', { name: /^(Save|Сохранить)$/ })).toBeInViewport();
           await expectFits(page, `the operation form, kind ${i + 1}`);
         }
+        // Two payers and a split by shares: a line per payer and a weight beside each person.
+        await chips.nth(1).click();
+        await form.getByTestId('several-payers').click();
+        await form.getByTestId('parts-modes').locator('label').nth(1).click();
+        await expect(form.getByTestId('payer-line')).toHaveCount(2);
+        await expectFits(page, 'the operation form with two payers and shares');
         await page.keyboard.press('Escape');
         await expect(form).toHaveCount(0);
+
+        await page.getByTestId('filters-toggle').click();
+        await expect(page.getByTestId('feed-filters')).toBeVisible();
+        await expectFits(page, 'the search and filters');
+        await page.locator('article[data-op]').first().getByTestId('op-open').click();
+        await expect(page.getByTestId('operation-details').getByTestId('history')).toBeVisible();
+        await expectFits(page, 'an operation’s details');
+        await page.getByTestId('operation-details').getByTestId('operation-edit').click();
+        await expect(page.getByTestId('operation-form')).toBeVisible();
+        await expectFits(page, 'the edit form');
+        await page.keyboard.press('Escape');
 
         await page.goto('/people');
         await expectFits(page, 'people');

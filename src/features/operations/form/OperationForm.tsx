@@ -420,15 +420,14 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
             {(shape.people === 'many' || shape.people === 'others') && (
               <>
                 {offersModes && (
-                  <fieldset className={styles.modes} data-testid="parts-modes">
-                    <legend className="visually-hidden">{t('form.partsMode')}</legend>
+                  <div role="radiogroup" aria-label={t('form.partsMode')} className={styles.modes} data-testid="parts-modes">
                     {PARTS_MODES.map((mode) => (
                       <label key={mode} data-active={draft.mode === mode || undefined}>
                         <input type="radio" name="parts-mode" value={mode} checked={draft.mode === mode} onChange={() => update({ mode })} />
                         {t(`form.modes.${mode}`)}
                       </label>
                     ))}
-                  </fieldset>
+                  </div>
                 )}
                 <PeoplePicker
                   legend={t(`form.people.${draft.kind}`)}
