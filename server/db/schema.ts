@@ -258,9 +258,16 @@ export const operationVersions = pgTable(
     actorId: integer('actor_id').notNull(),
     revertedTo: integer('reverted_to'),
     state: jsonb('state').notNull(),
+    /** An edit's Idempotency-Key: the same edit sent again answers without a second version. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.operationId, t.version] })],
+  (t) => [
+    primaryKey({ columns: [t.operationId, t.version] }),
+    uniqueIndex('operation_versions_idem_uq')
+      .on(t.operationId, t.actorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
 );
 
 /** Pictures of an operation's receipts, in the order they were added. */

@@ -199,6 +199,23 @@ describe('editing an operation', () => {
     await sound();
   });
 
+  it('answers the same edit sent again under its Idempotency-Key with the operation as it is, recording it once', async () => {
+    const op = operation.parse(await operate(t, anna, dinner(1000)));
+    const send = () =>
+      call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, { token: boris.token, body: dinner(1300), headers: { 'if-match': '"1"', 'idempotency-key': 'edit-1' } });
+    const first = await send();
+    expect(first.status).toBe(200);
+    // The answer was lost and the phone sends it again, from the same version: no 412, no second version.
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(operation.parse(again.body)).toMatchObject({ version: 2 });
+    expect((await history(anna, op.id)).versions).toHaveLength(2);
+    // Another person's key is theirs alone: Gleb's edit from the old version is refused.
+    const glebs = await call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, { token: gleb.token, body: dinner(900), headers: { 'if-match': '"1"', 'idempotency-key': 'edit-1' } });
+    expect(glebs.status).toBe(412);
+    await sound();
+  });
+
   it('lets only one of two simultaneous edits from the same version through', async () => {
     const op = operation.parse(await operate(t, anna, dinner(1000)));
     const results = await Promise.all([put(boris, op.id, dinner(1500), 1), put(vera, op.id, dinner(2500), 1)]);

@@ -3,6 +3,7 @@ import { DomainError } from '../../../common/errors';
 import type { OperationKind } from '../../../common/ledger';
 import { isCurrencyCode } from '../../../common/currencies';
 import type { Db, Queryable } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { requireEvent, requireLive } from '../events/access';
 import { participantsOf, type EventRow } from '../events/repository';
 import { requestMeta } from '../people/requests';
@@ -11,6 +12,7 @@ import { recordChange, storedStateOf } from './history';
 import { currencyOf, parseDate, price, requireWithinTotals } from './pricing';
 import {
   applyToBalances,
+  editedWithKey,
   entriesOf,
   markUnseenExcept,
   operationForParticipant,
@@ -21,7 +23,8 @@ import {
   type OperationMeta,
   type OperationRow,
 } from './repository';
-import { viewOne } from './views';
+import { getOperation, viewOne } from './views';
+
 
 /** A purchase may become another purchase; every other kind stays what it is. */
 const PURCHASE_KINDS: ReadonlySet<OperationKind> = new Set(['even_purchase', 'split_purchase', 'i_purchased_them']);
@@ -66,7 +69,16 @@ interface Next {
  * the operation unread again for everyone but `viewer`. A change that changes nothing records
  * nothing.
  */
-async function applyChange(tx: Queryable, viewer: number, row: OperationRow, event: EventRow, next: Next, action: 'edited' | 'reverted', revertedTo: number | null): Promise<OperationRow> {
+async function applyChange(
+  tx: Queryable,
+  viewer: number,
+  row: OperationRow,
+  event: EventRow,
+  next: Next,
+  action: 'edited' | 'reverted',
+  revertedTo: number | null,
+  idempotencyKey: string | null = null,
+): Promise<OperationRow> {
   const members = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
   requirePeopleIn(members, peopleNamed(next.meta), 'participant_not_in_event');
   const priced = await price(tx, { ...next, author: row.authorId }, currencyOf(event.currency));
@@ -95,7 +107,7 @@ async function applyChange(tx: Queryable, viewer: number, row: OperationRow, eve
   await requireWithinTotals(tx, event.id, priced.entries);
   await markUnseenExcept(tx, row.id, viewer);
   await touchEvent(tx, event.id);
-  return recordChange(tx, row, changed, action, viewer, revertedTo);
+  return recordChange(tx, row, changed, action, viewer, revertedTo, idempotencyKey);
 }
 
 function requireEditable(row: OperationRow, kind: OperationKind): void {
@@ -111,9 +123,31 @@ function requireEditable(row: OperationRow, kind: OperationKind): void {
  * when the body has none). `ifMatch` must name the version the editor saw: an edit made from an
  * older one is refused with 'operation_changed' and the route answers with the current one.
  */
-export async function editOperation(db: Db, viewer: number, operationId: number, body: CreateOperationBody, ifMatch: string | undefined, display?: string): Promise<Operation> {
+export async function editOperation(
+  db: Db,
+  viewer: number,
+  operationId: number,
+  body: CreateOperationBody,
+  ifMatch: string | undefined,
+  display?: string,
+  idempotencyKey?: string,
+): Promise<Operation> {
   const expected = versionFromIfMatch(ifMatch);
   if (expected === null) throw new DomainError('version_required', 'if-match');
+  // The same edit sent again (a retry after a lost answer) answers with the operation as it is now.
+  const retried = async () => (idempotencyKey && (await editedWithKey(db, operationId, viewer, idempotencyKey)) ? getOperation(db, viewer, operationId, display) : null);
+  const earlier = await retried();
+  if (earlier) return earlier;
+  try {
+    return await editOnce(db, viewer, operationId, body, expected, display, idempotencyKey ?? null);
+  } catch (err) {
+    const raced = isUniqueViolation(err) || (err instanceof DomainError && err.code === 'operation_changed') ? await retried() : null;
+    if (raced) return raced;
+    throw err;
+  }
+}
+
+async function editOnce(db: Db, viewer: number, operationId: number, body: CreateOperationBody, expected: number, display: string | undefined, idempotencyKey: string | null): Promise<Operation> {
   const row = await db.transaction(async (tx) => {
     const { row, event } = await lockOperation(tx, operationId, viewer);
     if (row.version !== expected) throw new DomainError('operation_changed');
@@ -125,7 +159,7 @@ export async function editOperation(db: Db, viewer: number, operationId: number,
     const entered = readEntered(body, kind, currency, kind === 'they_lent_me' ? null : row.authorId);
     const date = body.details.date === undefined ? row.opDate : parseDate(body.details.date);
     const next: Next = { kind, currency, date, description: body.details.description.trim(), ...entered };
-    return applyChange(tx, viewer, row, event, next, 'edited', null);
+    return applyChange(tx, viewer, row, event, next, 'edited', null, idempotencyKey);
   });
   return viewOne(db, viewer, row, display);
 }

@@ -32,12 +32,13 @@ export async function recordChange(
   action: OperationAction,
   actor: number,
   revertedTo: number | null = null,
+  idempotencyKey: string | null = null,
 ): Promise<OperationRow> {
   await ensureFirstVersion(tx, before);
   const version = before.version + 1;
   await updateOperation(tx, before.id, { version });
   const next = { ...after, version };
-  await insertVersion(tx, { operationId: before.id, version, action, actorId: actor, revertedTo, state: stateOf(next) });
+  await insertVersion(tx, { operationId: before.id, version, action, actorId: actor, revertedTo, state: stateOf(next), idempotencyKey });
   return next;
 }
 

@@ -293,6 +293,16 @@ export async function versionOf(db: Queryable, operationId: number, version: num
   return row ?? null;
 }
 
+/** Whether `actor` already made an edit of this operation under this Idempotency-Key. */
+export async function editedWithKey(db: Queryable, operationId: number, actor: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ v: operationVersions.version })
+    .from(operationVersions)
+    .where(and(eq(operationVersions.operationId, operationId), eq(operationVersions.actorId, actor), eq(operationVersions.idempotencyKey, key)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function hasVersions(db: Queryable, operationId: number): Promise<boolean> {
   const [row] = await db.select({ v: operationVersions.version }).from(operationVersions).where(eq(operationVersions.operationId, operationId)).limit(1);
   return row !== undefined;

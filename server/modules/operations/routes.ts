@@ -93,7 +93,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       schema: {
         params: operationIdParams,
         querystring: displayCurrencyQuery,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeaders.extend(idempotencyHeaders.shape),
         body: createOperationBody,
         response: { 200: operation, 412: operationChangedBody },
       },
@@ -101,7 +101,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async (request, reply) => {
       const viewer = userIdOf(request);
       return unlessChanged(viewer, request.params.id, reply, () =>
-        editOperation(db, viewer, request.params.id, request.body, request.headers['if-match'], request.query.currency),
+        editOperation(db, viewer, request.params.id, request.body, request.headers['if-match'], request.query.currency, request.headers['idempotency-key']),
       );
     },
   );

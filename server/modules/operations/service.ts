@@ -4,6 +4,7 @@ import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import type { Entry, OperationKind } from '../../../common/ledger';
 import type { Db, Queryable } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { displayConversion } from '../currency/service';
 import { requireEvent, requireLive } from '../events/access';
 import { participantsOf, type EventRow } from '../events/repository';
@@ -34,10 +35,6 @@ import {
 } from './repository';
 import { toView, viewOne, viewsOf } from './views';
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /**
  * POST /operation/?currency=: validates, prices and records an operation and its effect on balances

@@ -11,11 +11,11 @@ import { operationReplaced, refreshAfterChange } from './operations-slice';
  */
 type Config = { rejectValue: ApiError };
 
-export const editOperation = createAsyncThunk<Operation, { id: number; body: CreateOperationBody; version: number }, Config>(
+export const editOperation = createAsyncThunk<Operation, { id: number; body: CreateOperationBody; version: number; idempotencyKey: string }, Config>(
   'operations/edit',
-  async ({ id, body, version }, { dispatch, rejectWithValue }) => {
+  async ({ id, body, version, idempotencyKey }, { dispatch, rejectWithValue }) => {
     try {
-      const op = await putOperationCall(id, body, version);
+      const op = await putOperationCall(id, body, version, idempotencyKey);
       dispatch(operationReplaced(op));
       refreshAfterChange(dispatch, [op.event_id]);
       return op;

@@ -38,8 +38,12 @@ export function fetchOperationCall(id: number, currency?: string, signal?: Abort
 }
 
 /** PUT /operation/{id}/: the edit says which version it was made from, so a later change by someone else is not overwritten. */
-export function putOperationCall(id: number, body: CreateOperationBody, version: number, currency?: string) {
-  return request<Operation>('PUT', `/operation/${id}/`, { data: body, params: currency ? { currency } : undefined, headers: { 'If-Match': `"${version}"` } });
+export function putOperationCall(id: number, body: CreateOperationBody, version: number, idempotencyKey: string, currency?: string) {
+  return request<Operation>('PUT', `/operation/${id}/`, {
+    data: body,
+    params: currency ? { currency } : undefined,
+    headers: { 'If-Match': `"${version}"`, 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function fetchHistoryCall(id: number, signal?: AbortSignal) {

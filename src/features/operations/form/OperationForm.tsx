@@ -194,9 +194,13 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
    * the form shows their version, says so, and leaves it to the user to look and save again.
    */
   const saveEdit = async (from: Operation) => {
+    // As for a new one: a retry of the same draft from the same version is the same request, key included.
+    const text = `${from.version}:${JSON.stringify(draft)}`;
+    if (!key.current || key.current.draft !== text) key.current = { draft: text, body: toBody(draft, eventId, me, from.details.date), key: newIdempotencyKey() };
+    const { body, key: idempotencyKey } = key.current;
     setBusy(true);
     setServerError(null);
-    const result = await dispatch(editOperation({ id: from.id, body: toBody(draft, eventId, me, from.details.date), version: from.version }));
+    const result = await dispatch(editOperation({ id: from.id, body, version: from.version, idempotencyKey }));
     if (editOperation.fulfilled.match(result)) {
       setBusy(false);
       onSaved?.(result.payload);
