@@ -118,7 +118,7 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                           </span>
                         )}
                         {parts && isOn && resulting !== undefined && (
-                          <span className={styles.pickHint} data-testid="resulting-part">
+                          <span className={`${styles.pickHint} ${styles.resulting}`} data-testid="resulting-part">
                             = {moneyMinor(resulting, parts.currency, locale)}
                           </span>
                         )}
@@ -138,7 +138,7 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                       <span className={styles.partBox}>
                         <span className={styles.weightBox}>
                           <input
-                            className={`${formStyles.input} ${styles.partInput}`}
+                            className={`${formStyles.input} ${styles.partInput} ${styles.weightInput}`}
                             inputMode="decimal"
                             maxLength={8}
                             placeholder={parts.unit === 'shares' ? '1' : '0'}
@@ -147,9 +147,11 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                             aria-label={t(parts.unit === 'shares' ? 'form.sharesLabel' : 'form.percentLabel', { name })}
                             aria-invalid={partError ? true : undefined}
                           />
-                          <span className={styles.weightUnit} aria-hidden="true">
-                            {parts.unit === 'shares' ? '×' : '%'}
-                          </span>
+                          {parts.unit === 'percent' && (
+                            <span className={styles.weightUnit} aria-hidden="true">
+                              %
+                            </span>
+                          )}
                         </span>
                         {partError && <span className={styles.partError}>{partError}</span>}
                       </span>
