@@ -70,9 +70,15 @@ export function PhoneInput({ value, onChange, onFocus, onBlur, end, ...rest }: P
       }}
       onChange={(e) => {
         const text = e.target.value;
+        // What was just typed is the newest value, before the parent renders it: the clean-up
+        // below must not emit an older one over it when the library arrives mid-typing.
+        const report = (next: string, valid: boolean) => {
+          latest.current = { ...latest.current, value: next };
+          onChange(next, valid);
+        };
         if (!lib) {
           load();
-          onChange(text, false);
+          report(text, false);
           return;
         }
         let kept = lib.keepPhoneChars(text);
@@ -80,7 +86,7 @@ export function PhoneInput({ value, onChange, onFocus, onBlur, end, ...rest }: P
         // or the field could never be emptied.
         // (One character less and the same digits: a separator was deleted, not the number retyped.)
         if (kept === lib.keepPhoneChars(shown) && text.length === shown.length - 1) kept = kept.slice(0, -1);
-        onChange(kept, lib.isPhoneValid(kept));
+        report(kept, lib.isPhoneValid(kept));
       }}
       onBlur={(e) => {
         const e164 = lib?.normalizePhone(value);
