@@ -35,11 +35,18 @@ function RowMenu({ op, actions }: { op: Operation; actions: RowActions }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
+    // A day group is painted within its own box (content-visibility), which would clip a menu
+    // opened on its last row: the group paints normally while the menu is open.
+    const group = ref.current?.closest(`.${styles.day}`);
+    group?.setAttribute('data-menu-open', '');
     const away = (e: Event) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      group?.removeAttribute('data-menu-open');
+    };
   }, [open]);
   return (
     <div className={styles.menuWrap} ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
