@@ -66,6 +66,9 @@ export interface Payer {
   amount: number;
 }
 
+/** The purchases: an edit may turn one into another, and nothing else changes kind. */
+export const PURCHASE_KINDS: readonly OperationKind[] = ['even_purchase', 'split_purchase', 'i_purchased_them'];
+
 /** Kinds that may have several payers: every purchase and the deposit. */
 export const MULTI_PAYER_KINDS: ReadonlySet<OperationKind> = new Set(['even_purchase', 'split_purchase', 'i_purchased_them', 'deposit']);
 

@@ -1,6 +1,6 @@
 import type { CreateOperationBody, Operation } from '../../../common/contract/operations';
 import { DomainError } from '../../../common/errors';
-import type { OperationKind } from '../../../common/ledger';
+import { PURCHASE_KINDS, type OperationKind } from '../../../common/ledger';
 import { isCurrencyCode } from '../../../common/currencies';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -26,8 +26,6 @@ import {
 import { getOperation, viewOne } from './views';
 
 
-/** A purchase may become another purchase; every other kind stays what it is. */
-const PURCHASE_KINDS: ReadonlySet<OperationKind> = new Set(['even_purchase', 'split_purchase', 'i_purchased_them']);
 
 /**
  * The operation and its event, both locked for a change by `viewer`, who must take part in the
@@ -115,7 +113,7 @@ function requireEditable(row: OperationRow, kind: OperationKind): void {
   // A payback request is a record of what was asked at the time; a new request replaces it.
   if (requestMeta(row) !== null) throw new DomainError('validation_failed', 'kind');
   const from = row.kind as OperationKind;
-  if (from !== kind && !(PURCHASE_KINDS.has(from) && PURCHASE_KINDS.has(kind))) throw new DomainError('validation_failed', 'kind');
+  if (from !== kind && !(PURCHASE_KINDS.includes(from) && PURCHASE_KINDS.includes(kind))) throw new DomainError('validation_failed', 'kind');
 }
 
 /**

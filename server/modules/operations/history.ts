@@ -11,8 +11,7 @@ export type OperationAction = OperationVersion['action'];
  * were at creation as version 1 first, so every history starts with 'created'.
  */
 async function ensureFirstVersion(tx: Queryable, row: OperationRow): Promise<void> {
-  if (await hasVersions(tx, row.id)) return;
-  await insertVersion(tx, { operationId: row.id, version: row.version, action: 'created', actorId: row.authorId, state: stateOf(row), createdAt: row.createdAt });
+  if (!(await hasVersions(tx, row.id))) await recordCreated(tx, row);
 }
 
 /** A new operation's first version. */

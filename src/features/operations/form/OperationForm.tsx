@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { CreateOperationBody, Operation } from '@common/contract/operations';
 import { COMMENT_MAX, DESCRIPTION_MAX } from '../lib/limits';
 import { isErrorCode } from '@common/errors';
-import type { OperationKind } from '@common/ledger';
+import { PURCHASE_KINDS, type OperationKind } from '@common/ledger';
 import { parseMoneyInput } from '@common/money';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
@@ -60,12 +60,10 @@ export interface OperationFormProps {
   onSaved?: (op: Operation) => void;
 }
 
-const PURCHASES: readonly OperationKind[] = ['even_purchase', 'split_purchase', 'i_purchased_them'];
-
 /** The kinds an edit may switch between: a purchase may become another purchase, nothing else changes kind. */
 function kindsFor(editing: Operation | undefined): readonly OperationKind[] {
   if (!editing) return FORM_KINDS;
-  return PURCHASES.includes(editing.kind) ? PURCHASES : [editing.kind];
+  return PURCHASE_KINDS.includes(editing.kind) ? PURCHASE_KINDS : [editing.kind];
 }
 
 /** Hundredths of a percent as the language writes a percentage ('99.5%', '99,5 %'). */
