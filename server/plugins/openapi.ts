@@ -1,10 +1,13 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** Where the document is served: under the API, so it goes wherever the API goes. */
 export const OPENAPI_PATH = '/app/api/docs/openapi.json';
+/** The readable reference: Swagger UI over the same document, its scripts as files so the CSP holds. */
+export const API_REFERENCE_PATH = '/app/api/docs';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the zod contract every route validates and
@@ -30,5 +33,12 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return app.swagger();
+  });
+  await app.register(swaggerUi, {
+    routePrefix: API_REFERENCE_PATH,
+    // No call to validator.swagger.io: the page talks to this server only, as the CSP requires.
+    validatorUrl: false,
+    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
+    theme: { title: 'Dolya API' },
   });
 });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { event as eventSchema, createEventBody } from '../../common/contract/events';
-import { OPENAPI_PATH } from '../../server/plugins/openapi';
+import { API_REFERENCE_PATH, OPENAPI_PATH } from '../../server/plugins/openapi';
 import { createTestApp, type TestApp } from './harness';
 import { registeredRoutes } from './security/support';
 
@@ -24,7 +24,7 @@ interface Doc {
 
 /** The server's routes under /app/api as `GET /app/api/v1/event/:id`, from Fastify's own route tree. */
 function apiRoutes(app: TestApp['app']): string[] {
-  return registeredRoutes(app).filter((r) => r.split(' ')[1]!.startsWith('/app/api/') && !r.endsWith(OPENAPI_PATH));
+  return registeredRoutes(app).filter((r) => r.split(' ')[1]!.startsWith('/app/api/') && !r.split(' ')[1]!.startsWith(API_REFERENCE_PATH));
 }
 
 /** The document's operations in the same form: `{id}` as `:id`, no trailing slash. */
@@ -60,6 +60,33 @@ describe('the OpenAPI document', () => {
         const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
         expect(success, `${method} ${path}`).not.toEqual([]);
       }
+    }
+  });
+
+  it('has a readable reference page whose scripts are files of this server, so the CSP lets it run', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(body!.trim(), 'an inline script').toBe('');
+      const src = /src="([^"]+)"/.exec(attributes!)![1]!;
+      const script = await t.app.inject({ method: 'GET', url: new URL(src, `http://x${API_REFERENCE_PATH}/`).pathname });
+      expect(script.statusCode, src).toBe(200);
+    }
+    // The page reads the document beside it on this server, and it is the same document.
+    const initializer = await t.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/static/swagger-initializer.js` });
+    expect(initializer.body).toContain("url: resolveUrl('./json')");
+    const beside = await t.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/json` });
+    expect(beside.json()).toEqual((await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json());
+  });
+
+  it('serves nothing but its own files under the reference page', async () => {
+    for (const url of ['static/../../../../package.json', 'static/..%2f..%2f..%2f..%2fpackage.json', '%2e%2e/%2e%2e/%2e%2e/package.json', 'static/%2e%2e%2f%2e%2e%2fpackage.json']) {
+      const res = await t.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/${url}` });
+      expect(res.body, url).not.toContain('"devDependencies"');
     }
   });
 

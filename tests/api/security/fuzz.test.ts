@@ -206,6 +206,15 @@ const ENDPOINTS: Endpoint[] = [
   get('/app/api/v1/config', () => query({ x: junkString }).map((q) => api(`/v1/config/${q}`))),
   get('/app/api/v1/health', () => query({ x: junkString }).map((q) => api(`/v1/health/${q}`))),
   get('/app/api/docs/openapi.json', () => query({ x: junkString }).map((q) => `/app/api/docs/openapi.json${q}`)),
+  ...['', '/json', '/yaml', '/static/index.html', '/static/swagger-initializer.js'].map((file) =>
+    get(`/app/api/docs${file}`, () => query({ x: junkString }).map((q) => `/app/api/docs${file}${file ? '' : '/'}${q}`), 10),
+  ),
+  // The reference page's files: nothing outside its folder is served, however the path is written.
+  get('/app/api/docs*', () =>
+    fc
+      .oneof(fc.constantFrom('static/swagger-ui.css', 'static/../../../../package.json', '%2e%2e/%2e%2e/server/app.ts', 'static/%00', '..%2f..%2fREADME.md'), junkString.map(encode))
+      .map((tail) => `/app/api/docs/${tail}`),
+  ),
   get('/app/api/v1/currency', () => query({ lang: fc.constantFrom('en', 'ru', 'de') }).map((q) => api(`/v1/currency/${q}`))),
   get('/app/api/v1/currency/rate', () => query({ from: currency, to: currency, date: fc.oneof(date, fc.constantFrom('2024-02-29', '1999-01-01')) }).map((q) => api(`/v1/currency/rate/${q}`)), 80),
   get('/app/api/v1/user/contacts', () => query().map((q) => api(`/v1/user/contacts/${q}`))),
