@@ -18,6 +18,7 @@ import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { operationsRoutes } from './modules/operations/routes';
+import { transferRoutes } from './modules/transfer/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes, { prefix: '/v1', db: deps.database.db, accessChecking: deps.config.ACCESS_CHECKING });
       await api.register(operationsRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(peopleRoutes, { prefix: '/v1', db: deps.database.db, now: deps.now ?? systemClock });
+      await api.register(transferRoutes, { prefix: '/v1', db: deps.database.db, now: deps.now ?? systemClock });
       await api.register(authRoutes, {
         db: deps.database.db,
         sms: deps.sms,

@@ -26,6 +26,11 @@ export function isSafeText(text: string): boolean {
   return !FORBIDDEN_IN_TEXT.test(text);
 }
 
+/** Text from a file rather than a keyboard (an import) with what no one types taken out, as userText would refuse it. */
+export function safeText(text: string): string {
+  return text.replace(new RegExp(FORBIDDEN_IN_TEXT.source, 'g'), '');
+}
+
 /** Text a person typed (a name, a description, a comment), at most `max` characters: refused as validation_failed when it holds what no one types. */
 export const userText = (max: number) => z.string().max(max).refine(isSafeText, { message: 'text holds control or direction-override characters' });
 

@@ -13,4 +13,6 @@ export const BODY_LIMITS = {
    * room for a 5 MB picture in base64, so an oversized one still gets 'Picture size is too big'.
    */
   picture: 8 * 1024 * 1024,
+  /** An import: a file of up to 5 MB as a JSON string, with room for its escaping. */
+  importFile: 8 * 1024 * 1024,
 } as const;

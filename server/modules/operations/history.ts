@@ -2,7 +2,7 @@ import type { OperationHistoryResponse, OperationVersion } from '../../../common
 import { DomainError } from '../../../common/errors';
 import type { Queryable } from '../../db/client';
 import { changedFields, stateOf, stateView, type StoredState } from './entered';
-import { hasVersions, insertVersion, operationForParticipant, updateOperation, versionsOf, type OperationRow } from './repository';
+import { hasVersions, insertVersion, operationForParticipant, updateOperation, versionsOf, type OperationRow, type VersionRow } from './repository';
 
 export type OperationAction = OperationVersion['action'];
 
@@ -45,7 +45,14 @@ export async function recordChange(
 export async function operationHistory(db: Queryable, viewer: number, operationId: number): Promise<OperationHistoryResponse> {
   const row = await operationForParticipant(db, operationId, viewer);
   if (!row) throw new DomainError('not_found');
-  const stored = await versionsOf(db, row.id);
+  return { operation_id: row.id, version: row.version, versions: versionViews(row, await versionsOf(db, row.id)) };
+}
+
+/**
+ * An operation's versions as the API shows them, from its stored ones; an operation written before
+ * history was kept has one, its creation as it stands.
+ */
+export function versionViews(row: OperationRow, stored: readonly VersionRow[]): OperationVersion[] {
   const rows =
     stored.length > 0
       ? stored
@@ -64,7 +71,7 @@ export async function operationHistory(db: Queryable, viewer: number, operationI
       state,
     });
   }
-  return { operation_id: row.id, version: row.version, versions };
+  return versions;
 }
 
 /** The stored state of one version, for a revert. */

@@ -285,6 +285,23 @@ export async function versionsOf(db: Queryable, operationId: number): Promise<Ve
   return db.select().from(operationVersions).where(eq(operationVersions.operationId, operationId)).orderBy(asc(operationVersions.version));
 }
 
+/** The versions of many operations at once (an export), oldest first. */
+export async function versionsOfOperations(db: Queryable, operationIds: readonly number[]): Promise<Map<number, VersionRow[]>> {
+  const byOperation = new Map<number, VersionRow[]>();
+  if (operationIds.length === 0) return byOperation;
+  const rows = await db
+    .select()
+    .from(operationVersions)
+    .where(inArray(operationVersions.operationId, [...operationIds]))
+    .orderBy(asc(operationVersions.operationId), asc(operationVersions.version));
+  for (const row of rows) {
+    const list = byOperation.get(row.operationId);
+    if (list) list.push(row);
+    else byOperation.set(row.operationId, [row]);
+  }
+  return byOperation;
+}
+
 export async function versionOf(db: Queryable, operationId: number, version: number): Promise<VersionRow | null> {
   const [row] = await db
     .select()

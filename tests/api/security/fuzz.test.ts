@@ -198,6 +198,14 @@ const get = (route: string, url: () => fc.Arbitrary<string>, runs?: number): End
   runs,
 });
 
+/** Import files: a valid two-person export, one with a bad row, and junk. */
+const importFile = fc.oneof(
+  fc.constantFrom(
+    'Date,Description,Category,Cost,Currency,Anna,Boris\n2026-01-02,Taxi,Car,10,EUR,10,-10\n',
+    'Date,Description,Category,Cost,Currency,Anna,Boris\n2026-13-02,Taxi,Car,10,EUR,10,-9\n2026-01-02,"=1+1",Payment,10,EUR,-10,10\n',
+  ),
+  junkString,
+);
 const events = () => [trip, evesTrip];
 const ops = () => [annasOp, evesOp];
 const uids = () => [anna.uid, boris.uid, eve.uid];
@@ -301,6 +309,25 @@ const ENDPOINTS: Endpoint[] = [
   },
   get('/app/api/v1/event/:id', () => fc.tuple(segment(events), query({ currency })).map(([id, q]) => api(`/v1/event/${id}/${q}`))),
   get('/app/api/v1/event/:id/original', () => fc.tuple(segment(events), query()).map(([id, q]) => api(`/v1/event/${id}/original/${q}`))),
+  get('/app/api/v1/event/:id/export', () => fc.tuple(segment(events), query()).map(([id, q]) => api(`/v1/event/${id}/export/${q}`))),
+  get('/app/api/v1/event/:id/export/csv', () => fc.tuple(segment(events), query({ lang: fc.constantFrom('en', 'ru', 'de') })).map(([id, q]) => api(`/v1/event/${id}/export/csv/${q}`))),
+  {
+    route: 'POST /app/api/v1/import/preview',
+    who: 'anna',
+    request: () => body({ file: importFile }).map((payload) => ({ url: api('/v1/import/preview/'), payload })),
+  },
+  {
+    route: 'POST /app/api/v1/import',
+    who: 'anna',
+    runs: 60,
+    request: () =>
+      body({
+        file: importFile,
+        event_name: fc.oneof(fc.constant('Imported'), junkString),
+        currency,
+        people: fc.array(shaped({ name: fc.constantFrom('Anna', 'Boris', 'x'), uid: int(uids), phone }), { maxLength: 3 }),
+      }).map((payload) => ({ url: api('/v1/import/'), payload })),
+  },
   get('/app/api/v1/event/:id/payout', () => fc.tuple(segment(events), query({ currency })).map(([id, q]) => api(`/v1/event/${id}/payout/${q}`))),
   get('/app/api/v1/event/people', () => query({ currency, page: fc.integer({ min: 1, max: 3 }).map(String) }).map((q) => api(`/v1/event/people/${q}`))),
   get('/app/api/v1/event/people/:uid', () => fc.tuple(segment(uids), query({ currency })).map(([uid, q]) => api(`/v1/event/people/${uid}/${q}`))),

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { amount, currencyCode, id, userText } from './common';
+import { event, EVENT_NAME_MAX } from './events';
+import { operation, operationVersion } from './operations';
+
+/**
+ * Data in and out (docs/decisions/0029-export-and-import.md): an event exported as a spreadsheet or
+ * as JSON, and a group's history moved in from another app's export.
+ */
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export const exportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).default('json'),
+  /** The language of the spreadsheet's headers and kinds. */
+  lang: z.enum(['en', 'ru']).default('en'),
+});
+
+/** GET /event/{id}/export/?format=json: the whole event as its participants see it, every operation with its history. */
+export const eventExport = z.object({
+  format: z.literal('dolya.event'),
+  version: z.literal(1),
+  exported_at: z.string(),
+  event: event,
+  operations: z.array(operation.extend({ versions: z.array(operationVersion) })),
+});
+export type EventExport = z.infer<typeof eventExport>;
+
+/** A file to import: its text, at most 5 MB (ten years of a shared flat is about 2 MB). */
+export const IMPORT_FILE_MAX = 5_000_000;
+export const importFileBody = z.object({ file: z.string().min(1).max(IMPORT_FILE_MAX) });
+
+export const IMPORT_ROW_PROBLEMS = ['date_unreadable', 'currency_unknown', 'amount_unreadable', 'amount_too_large', 'effects_do_not_sum', 'no_money_moved'] as const;
+
+/** POST /import/preview/: what the import would write, with nothing written. */
+export const importPreview = z.object({
+  format: z.enum(['splitwise', 'dolya']),
+  /** The event currency proposed: the one most rows are in. */
+  currency: currencyCode,
+  currencies: z.array(currencyCode),
+  operations: z.number().int(),
+  first_day: z.string().nullable(),
+  last_day: z.string().nullable(),
+  people: z.array(
+    z.object({
+      name: z.string(),
+      /** Their balance after the import, per currency of the rows. */
+      totals: z.array(z.object({ currency: currencyCode, amount: amount })),
+      /** The caller or a contact of theirs with this name, when exactly one has it. */
+      match: id.nullable(),
+    }),
+  ),
+  /** Whether the rows add up to the file's own 'Total balance' rows; null when it has none. */
+  totals_match: z.boolean().nullable(),
+  /** Rows that will not be imported, by line (the header is line 1), and why. */
+  problems: z.array(z.object({ line: z.number().int(), code: z.enum(IMPORT_ROW_PROBLEMS) })),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+/** POST /import/: the event to create, and who each person of the file is: a contact (or the caller) or a phone to add. */
+export const importBody = importFileBody.extend({
+  event_name: userText(EVENT_NAME_MAX),
+  currency: currencyCode.optional(),
+  people: z
+    .array(z.object({ name: z.string().max(200), uid: id.optional(), phone: z.string().min(1).max(40).optional() }))
+    .min(1)
+    .max(200),
+});
+export type ImportBody = z.infer<typeof importBody>;
+
+export const importResult = z.object({ event: event, operations: z.number().int(), skipped: z.number().int() });
+export type ImportResult = z.infer<typeof importResult>;

@@ -1,0 +1,163 @@
+import { safeText } from '../../../common/contract/common';
+import type { ImportBody, ImportPreview, ImportResult } from '../../../common/contract/transfer';
+import { DESCRIPTION_MAX } from '../../../common/contract/operations';
+import { DomainError } from '../../../common/errors';
+import type { Entry } from '../../../common/ledger';
+import { fromMinor } from '../../../common/money';
+import { normalizeName } from '../../../common/names';
+import { normalizePhone } from '../../../common/phone';
+import type { Db, Queryable } from '../../db/client';
+import { usersByPhones } from '../contacts/repository';
+import { addContacts, listContacts } from '../contacts/service';
+import { knownPeople } from '../events/repository';
+import { createEvent, getEvent } from '../events/service';
+import { recordCreated } from '../operations/history';
+import { price, requireWithinTotals } from '../operations/pricing';
+import { insertEntries, insertOperation, markAllSeen, recomputeBalances, touchEvent, type OperationMeta } from '../operations/repository';
+import { rowOperation } from './row-operation';
+import { readExpenseTable, type ExpenseTable } from './table-reader';
+
+/**
+ * Moving a group's history in from another app's export (docs/decisions/0029-export-and-import.md):
+ * a preview that writes nothing, then the import, which writes the event, the people it adds and
+ * every operation in one transaction, so a failure leaves nothing half-imported.
+ */
+
+function mostRowsIn(table: ExpenseTable): string | null {
+  const count = new Map<string, number>();
+  for (const row of table.rows) count.set(row.currency, (count.get(row.currency) ?? 0) + 1);
+  return [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** Each person's balance per currency after the rows. */
+function balancesOf(table: ExpenseTable): Map<string, number[]> {
+  const sums = new Map<string, number[]>();
+  for (const row of table.rows) {
+    const sum = sums.get(row.currency) ?? table.people.map(() => 0);
+    row.effects.forEach((e, i) => (sum[i] = (sum[i] ?? 0) + e));
+    sums.set(row.currency, sum);
+  }
+  return sums;
+}
+
+function totalsMatch(table: ExpenseTable, balances: Map<string, number[]>): boolean | null {
+  if (table.totals.size === 0) return null;
+  for (const [currency, totals] of table.totals) {
+    const sums = balances.get(currency) ?? table.people.map(() => 0);
+    if (totals.some((t, i) => t !== sums[i])) return false;
+  }
+  return true;
+}
+
+const nameKey = (name: string) => normalizeName(name).toLowerCase();
+
+/** The caller or the one contact whose name is this person's column, for the preview to offer. */
+async function matchesOf(db: Queryable, viewer: number, people: readonly string[]): Promise<(number | null)[]> {
+  const byName = new Map<string, number[]>();
+  for (const c of await listContacts(db, viewer)) {
+    for (const name of new Set([c.name, c.full_name, c.contact_name].filter(Boolean).map(nameKey))) byName.set(name, [...(byName.get(name) ?? []), c.uid]);
+  }
+  return people.map((name) => {
+    const found = byName.get(nameKey(name)) ?? [];
+    return found.length === 1 ? (found[0] ?? null) : null;
+  });
+}
+
+function readTable(file: string): ExpenseTable {
+  const table = readExpenseTable(file);
+  if (table.rows.length === 0) throw new DomainError('import_empty', 'file');
+  return table;
+}
+
+/** POST /import/preview/. */
+export async function previewImport(db: Queryable, viewer: number, file: string): Promise<ImportPreview> {
+  const table = readTable(file);
+  const balances = balancesOf(table);
+  const matches = await matchesOf(db, viewer, table.people);
+  const days = table.rows.map((r) => r.day).sort();
+  return {
+    format: table.format,
+    currency: mostRowsIn(table) ?? 'EUR',
+    currencies: [...balances.keys()].sort(),
+    operations: table.rows.length,
+    first_day: days[0] ?? null,
+    last_day: days[days.length - 1] ?? null,
+    people: table.people.map((name, i) => ({
+      name,
+      totals: [...balances.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })),
+      match: matches[i] ?? null,
+    })),
+    totals_match: totalsMatch(table, balances),
+    problems: table.problems,
+  };
+}
+
+/** Who each column is: a uid the caller knows, or a phone to add as a contact (a placeholder until they sign up). */
+async function resolvePeople(tx: Db, viewer: number, table: ExpenseTable, body: ImportBody, now: Date): Promise<number[]> {
+  const said = new Map(body.people.map((p) => [nameKey(p.name), p]));
+  const chosen = table.people.map((name) => said.get(nameKey(name)));
+  const phones = chosen.flatMap((p) => (p?.uid === undefined && p?.phone ? [{ name: p.name, phone: p.phone }] : []));
+  for (const p of phones) if (!normalizePhone(p.phone)) throw new DomainError('phone_incorrect', 'people');
+  if (phones.length > 0) await addContacts(tx, viewer, { device: 'WEB', contacts: phones }, now);
+  const byPhone = new Map((await usersByPhones(tx, phones.map((p) => normalizePhone(p.phone) as string))).map((u) => [u.phone, u.id]));
+  const uids = chosen.map((p) => (p?.uid !== undefined ? p.uid : p?.phone ? (byPhone.get(normalizePhone(p.phone) ?? "") ?? null) : null));
+  if (uids.some((uid) => uid === null)) throw new DomainError('import_person_unmatched', 'people');
+  const resolved = uids as number[];
+  const known = await knownPeople(tx, viewer, resolved.filter((uid) => uid !== viewer));
+  if (resolved.some((uid) => uid !== viewer && !known.has(uid))) throw new DomainError('user_not_found', 'people');
+  // Two columns are two people: merging them would change both balances.
+  if (new Set(resolved).size !== resolved.length) throw new DomainError('validation_failed', 'people');
+  return resolved;
+}
+
+/** Midday UTC, so the day stays the same day in every time zone a group is likely to be in. */
+const middayOf = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/** POST /import/: the event with every row that can be imported; the rows the preview listed as problems are left out. */
+export async function importEvent(db: Db, viewer: number, body: ImportBody, now: Date): Promise<ImportResult> {
+  const table = readTable(body.file);
+  const currency = body.currency ?? mostRowsIn(table) ?? 'EUR';
+  const eventId = await db.transaction(async (tx) => {
+    const uids = await resolvePeople(tx, viewer, table, body, now);
+    const event = await createEvent(tx, viewer, { event_name: body.event_name, contacts: uids, eventCurrency: currency });
+    const touched: Entry[] = [];
+    for (const row of table.rows) {
+      const op = rowOperation(row);
+      const uid = (person: number) => uids[person] as number;
+      const payers = op.payers.map((p) => ({ uid: uid(p.person), amount: p.amount }));
+      const meta: OperationMeta = {
+        payer: payers[0]?.uid ?? null,
+        participants: op.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })),
+        text: '',
+      };
+      if (payers.length > 1) meta.payers = payers;
+      const date = middayOf(row.day);
+      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: row.currency, author: viewer, meta, date }, currency);
+      const description = safeText(row.description || row.category).slice(0, DESCRIPTION_MAX);
+      const inserted = await insertOperation(tx, {
+        eventId: event.id,
+        authorId: viewer,
+        kind: op.kind,
+        amount: priced.amount,
+        originalAmount: op.amount,
+        currency: row.currency,
+        rate: priced.rate,
+        rateDate: priced.rateDate,
+        description,
+        opDate: date,
+        meta,
+        idempotencyKey: null,
+      });
+      await insertEntries(tx, inserted.id, priced.entries);
+      await recordCreated(tx, inserted);
+      touched.push(...priced.entries);
+    }
+    // Balances once from the entries, and the bounds that keep every figure exact checked once.
+    await recomputeBalances(tx, event.id);
+    await requireWithinTotals(tx, event.id, touched);
+    await touchEvent(tx, event.id);
+    await markAllSeen(tx, viewer, event.id);
+    return event.id;
+  });
+  return { event: await getEvent(db, viewer, eventId), operations: table.rows.length, skipped: table.problems.length };
+}

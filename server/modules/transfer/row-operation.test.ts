@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { operationEntries } from '../../../common/ledger';
+import { rowOperation } from './row-operation';
+import { readAmount, readDay, type ExpenseRow } from './table-reader';
+
+/** Each imported row must move every balance exactly as the source did, to the minor unit. */
+function effectsOf(row: ExpenseRow): number[] {
+  const op = rowOperation(row);
+  const entries = operationEntries({
+    kind: op.kind,
+    amount: op.amount,
+    author: 1000,
+    payer: op.payers[0]?.person ?? null,
+    payers: op.payers.length > 1 ? op.payers.map((p) => ({ uid: p.person, amount: p.amount })) : null,
+    participants: op.parts.map((p) => ({ uid: p.person, amount: p.amount })),
+  });
+  const effects = row.effects.map(() => 0);
+  for (const e of entries) effects[e.uid] = e.paid - e.share;
+  return effects;
+}
+
+/** People's effects that add up to zero and are not all zero, with a cost that may or may not fit them. */
+const row = fc
+  .tuple(fc.array(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), { minLength: 1, maxLength: 8 }), fc.option(fc.integer({ min: 0, max: 3_000_000_000 })), fc.constantFrom('General', 'Payment'))
+  .map(([some, cost, category]) => ({ effects: [...some, -some.reduce((a, b) => a + b, 0)], cost, category }))
+  .filter((r) => r.effects.some((e) => e !== 0))
+  .map((r): ExpenseRow => ({ line: 2, day: '2026-01-01', description: 'x', currency: 'EUR', ...r }));
+
+describe('a spreadsheet row as an operation', () => {
+  it('reproduces every person’s effect exactly, whatever the payers, shares and cost', () => {
+    fc.assert(
+      fc.property(row, (r) => {
+        expect(effectsOf(r)).toEqual(r.effects.map((e) => e + 0));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps the cost when one person paid it, and makes a payment between two people a payback', () => {
+    const dinner: ExpenseRow = { line: 2, day: '2026-01-01', description: 'Dinner', category: 'Dining out', currency: 'EUR', cost: 7550, effects: [-2517, 5034, -2517] };
+    expect(rowOperation(dinner)).toEqual({
+      kind: 'split_purchase',
+      amount: 7550,
+      payers: [{ person: 1, amount: 7550 }],
+      parts: [
+        { person: 1, amount: 2516 },
+        { person: 0, amount: 2517 },
+        { person: 2, amount: 2517 },
+      ],
+    });
+    expect(rowOperation({ ...dinner, category: 'Payment', cost: 2000, effects: [-2000, 2000, 0] })).toEqual({
+      kind: 'payback',
+      amount: 2000,
+      payers: [{ person: 1, amount: 2000 }],
+      parts: [{ person: 0, amount: 2000 }],
+    });
+  });
+});
+
+describe('reading a spreadsheet’s cells', () => {
+  it('reads amounts as spreadsheets write them, and nothing else', () => {
+    expect(['-12.50', '12,50', '1 234,50', '1,234.50', '1.234,50', '0.00', ''].map((a) => readAmount(a, 'EUR'))).toEqual([-1250, 1250, 123450, 123450, 123450, 0, null]);
+    expect(['12.345', 'abc', '1e3', '--1', '12.5.1'].map((a) => readAmount(a, 'EUR'))).toEqual([null, null, null, null, null]);
+    expect(readAmount('1200', 'JPY')).toBe(1200);
+  });
+
+  it('reads days in ISO or with dots, and refuses impossible ones', () => {
+    expect(['2026-05-02', '2026-05-02 18:30:00', '2026-05-02T18:30:00Z', '02.05.2026'].map(readDay)).toEqual(Array(4).fill('2026-05-02'));
+    expect(['2026-02-30', '31.04.2026', '1989-12-31', 'yesterday', '05/02/2026'].map(readDay)).toEqual(Array(5).fill(null));
+  });
+});

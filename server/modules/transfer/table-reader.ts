@@ -1,0 +1,156 @@
+import Papa from 'papaparse';
+import type { IMPORT_ROW_PROBLEMS } from '../../../common/contract/transfer';
+import { isCurrencyCode } from '../../../common/currencies';
+import { DomainError } from '../../../common/errors';
+import { parseMoneyInput } from '../../../common/money';
+import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
+import { normalizeName } from '../../../common/names';
+
+/**
+ * A spreadsheet of shared expenses as Splitwise exports a group ("Export as spreadsheet") and as
+ * Dolya exports an event: a header row, then one row per expense with its date, description,
+ * category, cost and currency, and one column per person holding that person's effect on the
+ * balance (what they paid minus their share), and a closing 'Total balance' row per currency.
+ * Columns are found by their header, in English or Russian, so a localised export reads too; any
+ * column that is not one of the known ones is a person. Dolya's own export adds the amount in the
+ * event currency, and then the people's columns are in that currency.
+ */
+export interface ExpenseTable {
+  format: 'splitwise' | 'dolya';
+  people: string[];
+  rows: ExpenseRow[];
+  /** The 'Total balance' rows: each person's balance per currency, to check the rows against. */
+  totals: Map<string, number[]>;
+  problems: RowProblem[];
+}
+
+export interface ExpenseRow {
+  /** The line in the file, counting the header as 1, for messages. */
+  line: number;
+  /** The day, YYYY-MM-DD. */
+  day: string;
+  description: string;
+  category: string;
+  currency: string;
+  /** Minor units, null when the cell is empty. */
+  cost: number | null;
+  /** Minor units of `currency`, one per person in `people` order; they add up to 0. */
+  effects: number[];
+}
+
+export type RowProblemCode = (typeof IMPORT_ROW_PROBLEMS)[number];
+export interface RowProblem {
+  line: number;
+  code: RowProblemCode;
+}
+
+/** More rows than ten years of a shared flat: a bigger file is not an export of one group (import_too_big says 20,000). */
+export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_PEOPLE = 200;
+
+type Column = 'date' | 'description' | 'category' | 'cost' | 'currency' | 'rate' | 'event_amount' | 'paid_by';
+
+const HEADERS: Record<Column, readonly string[]> = {
+  date: ['date', 'дата'],
+  description: ['description', 'описание'],
+  category: ['category', 'kind', 'категория', 'вид'],
+  cost: ['cost', 'amount', 'стоимость', 'сумма'],
+  currency: ['currency', 'валюта'],
+  rate: ['rate', 'курс'],
+  paid_by: ['paid by', 'кто платил'],
+  event_amount: [],
+};
+/** Dolya's 'Amount, EUR' / 'Сумма, EUR': the amount in the event currency, whose code it names. */
+const EVENT_AMOUNT = /^(?:amount|сумма),\s*([A-Z]{3})$/i;
+const TOTAL_ROW = /^(total balance|итоговый баланс|итого)$/i;
+const PAYMENT = /^(payment|payback|платёж|платеж|возврат долга)$/i;
+
+export function isPaymentCategory(category: string): boolean {
+  return PAYMENT.test(category.trim());
+}
+
+/** An amount as spreadsheets write it: '-12.50', '12,50', '1 234,50', '1,234.50'. */
+export function readAmount(text: string, currency: string): number | null {
+  let cleaned = text.trim();
+  if (cleaned === '') return null;
+  if (cleaned.includes('.') && cleaned.includes(',')) {
+    // Both separators: the last one is the decimal point, the other groups thousands.
+    const decimal = cleaned.lastIndexOf('.') > cleaned.lastIndexOf(',') ? '.' : ',';
+    cleaned = cleaned.split(decimal === '.' ? ',' : '.').join('');
+  }
+  const parsed = parseMoneyInput(cleaned, currency, { allowNegative: true, allowZero: true, maxLength: 24 });
+  return parsed.ok ? parsed.minor : null;
+}
+
+/** '2024-01-05', '2024-01-05 18:30:00', '2024-01-05T18:30:00Z', '05.01.2024' → '2024-01-05'. */
+export function readDay(text: string): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(t);
+  const dotted = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(t);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dotted ? [dotted[3], dotted[2], dotted[1]] : [];
+  if (!y || !m || !d) return null;
+  const date = new Date(`${y}-${m}-${d}T00:00:00Z`);
+  if (!Number.isFinite(date.getTime()) || date.toISOString().slice(0, 10) !== `${y}-${m}-${d}`) return null;
+  const year = Number(y);
+  return year >= 1990 && year <= 2100 ? `${y}-${m}-${d}` : null;
+}
+
+function columnOf(header: string): Column | 'person' {
+  const h = normalizeName(header).toLowerCase();
+  if (EVENT_AMOUNT.test(h)) return 'event_amount';
+  for (const [column, names] of Object.entries(HEADERS) as [Column, readonly string[]][]) if (names.includes(h)) return column;
+  return 'person';
+}
+
+function unreadable(): never {
+  throw new DomainError('import_unreadable', 'file');
+}
+
+/** Reads the file; throws import_unreadable when it is not such a table at all. */
+export function readExpenseTable(text: string): ExpenseTable {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [header, ...body] = parsed.data;
+  if (!header) unreadable();
+  const columns = header.map(columnOf);
+  const at = (column: Column) => columns.indexOf(column);
+  if (at('date') < 0 || at('description') < 0 || at('cost') < 0 || at('currency') < 0) unreadable();
+  const personColumns = columns.flatMap((c, i) => (c === 'person' && normalizeName(header[i]) !== '' ? [i] : []));
+  if (personColumns.length < 1 || personColumns.length > MAX_IMPORT_PEOPLE) unreadable();
+  if (body.length > MAX_IMPORT_ROWS) throw new DomainError('import_too_big', 'file');
+  const eventAmountAt = at('event_amount');
+  const eventCurrency = eventAmountAt >= 0 ? (EVENT_AMOUNT.exec(normalizeName(header[eventAmountAt]))?.[1]?.toUpperCase() ?? null) : null;
+  const table: ExpenseTable = {
+    format: eventCurrency ? 'dolya' : 'splitwise',
+    people: personColumns.map((i) => normalizeName(header[i])),
+    rows: [],
+    totals: new Map(),
+    problems: [],
+  };
+  body.forEach((cells, index) => {
+    const line = index + 2;
+    const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+    const description = normalizeName(cell(at('description')));
+    // People's columns are in the event currency in Dolya's export, in the row's in Splitwise's.
+    const currency = (eventCurrency ?? cell(at('currency'))).toUpperCase();
+    const problem = (code: RowProblemCode) => table.problems.push({ line, code });
+    if (!isCurrencyCode(currency)) return problem('currency_unknown');
+    const effects = personColumns.map((i) => readAmount(cell(i), currency) ?? (cell(i) === '' ? 0 : NaN));
+    if (effects.some((e) => Number.isNaN(e))) return problem('amount_unreadable');
+    if (TOTAL_ROW.test(description)) {
+      table.totals.set(currency, effects);
+      return;
+    }
+    const day = readDay(cell(at('date')));
+    if (!day) return problem('date_unreadable');
+    const costText = eventCurrency ? cell(eventAmountAt) : cell(at('cost'));
+    const cost = readAmount(costText, currency);
+    if (costText !== '' && (cost === null || cost < 0)) return problem('amount_unreadable');
+    // What one operation may hold, so that no imported figure can pass the bounds kept exact (decision 0010).
+    const paidIn = effects.reduce((sum, e) => sum + Math.max(e, 0), 0);
+    if ((cost ?? 0) > MAX_OPERATION_MINOR || paidIn > MAX_OPERATION_MINOR || effects.some((e) => e < -MAX_OPERATION_MINOR)) return problem('amount_too_large');
+    if (effects.reduce((a, b) => a + b, 0) !== 0) return problem('effects_do_not_sum');
+    if (effects.every((e) => e === 0)) return problem('no_money_moved');
+    table.rows.push({ line, day, description, category: cell(at('category')), currency, cost, effects });
+  });
+  return table;
+}

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventExport, importPreview, importResult } from '../../../common/contract/transfer';
+import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
+import { addContacts, eventWith, operate, people, person, type Person } from '../../../tests/api/ledger-factories';
+
+/** Export an event as CSV or JSON, and import a Splitwise or Dolya spreadsheet through a preview. */
+let t: TestApp;
+let anna: Person, boris: Person, carl: Person, eve: Person;
+
+const fixture = (name: string) => fs.readFileSync(`tests/fixtures/import/${name}`, 'utf8');
+const TRIP = fixture('splitwise-trip.csv');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  anna = await person(t, 'Anna Petrova', { currency: 'USD' });
+  [boris, carl, eve] = (await people(t, ['Boris Ivanov', 'Carl Lind', 'Eve'])) as [Person, Person, Person];
+  await addContacts(t, anna, [boris, carl]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const preview = (who: Person, file: string) => call(t.app, 'POST', '/app/api/v1/import/preview/', { token: who.token, body: { file } });
+const importFile = (who: Person, body: Record<string, unknown>) => call(t.app, 'POST', '/app/api/v1/import/', { token: who.token, body });
+const eventCount = async (who: Person) => (await call(t.app, 'GET', '/app/api/v1/event/', { token: who.token })).body.length as number;
+const balances = (event: { contacts: { uid: number; balance: number }[] }) => Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]));
+
+describe('importing a Splitwise group export', () => {
+  it('previews the people, matched to the caller and contacts by name, the rows and each balance, writing nothing', async () => {
+    const before = await eventCount(anna);
+    const res = await preview(anna, TRIP);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = importPreview.parse(res.body);
+    expect(body).toMatchObject({ format: 'splitwise', currency: 'USD', currencies: ['USD'], operations: 7, first_day: '2026-05-02', last_day: '2026-05-05', totals_match: true, problems: [] });
+    expect(body.people).toEqual([
+      { name: 'Anna Petrova', totals: [{ currency: 'USD', amount: 106.83 }], match: anna.uid },
+      { name: 'Boris Ivanov', totals: [{ currency: 'USD', amount: 120.34 }], match: boris.uid },
+      { name: 'Carl Lind', totals: [{ currency: 'USD', amount: -227.17 }], match: carl.uid },
+    ]);
+    expect(await eventCount(anna)).toBe(before);
+  });
+
+  it('imports every row as an operation whose effects are the file’s, so each balance is the file’s total', async () => {
+    const people = [
+      { name: 'Anna Petrova', uid: anna.uid },
+      { name: 'Boris Ivanov', uid: boris.uid },
+      { name: 'Carl Lind', uid: carl.uid },
+    ];
+    const res = await importFile(anna, { file: TRIP, event_name: 'Lisbon', people });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { event, operations, skipped } = importResult.parse(res.body);
+    expect({ operations, skipped, name: event.event_name, currency: event.eventCurrency }).toEqual({ operations: 7, skipped: 0, name: 'Lisbon', currency: 'USD' });
+    expect(balances(event)).toEqual({ [anna.uid]: 106.83, [boris.uid]: 120.34, [carl.uid]: -227.17 });
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${event.id}`, { token: boris.token });
+    const byText = new Map<string, any>(list.body.objects.map((o: { details: { description: string } }) => [o.details.description, o]));
+    // One payer keeps the cost: Boris paid 75.50 for dinner, his own share 25.16.
+    expect(byText.get('Dinner, first night')).toMatchObject({ kind: 'split_purchase', details: { amount: 75.5, payer: boris.uid } });
+    // The payment is a payback from Boris to Anna.
+    expect(byText.get('Boris I. paid Anna P.')).toMatchObject({ kind: 'payback', details: { amount: 20, payer: boris.uid } });
+    // Two payers: what they put in beyond their shares.
+    expect(byText.get('Hotel')).toMatchObject({ kind: 'split_purchase', details: { amount: 200 } });
+    expect(byText.get('Hotel').participants).toEqual([
+      { uid: anna.uid, paid: 100, share: 0, effect: 100 },
+      { uid: boris.uid, paid: 100, share: 0, effect: 100 },
+      { uid: carl.uid, paid: 0, share: 200, effect: -200 },
+    ].sort((a, b) => a.uid - b.uid));
+    const history = await call(t.app, 'GET', `/app/api/v1/operation/${byText.get('Hotel').id}/history/`, { token: anna.token });
+    expect(history.body.versions.map((v: { action: string }) => v.action)).toEqual(['created']);
+  });
+
+  it('adds a person given by phone as a contact, and reads a Russian export with semicolons and decimal commas', async () => {
+    const res = await preview(anna, fixture('splitwise-ru-semicolons.csv'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ currency: 'EUR', currencies: ['EUR', 'RUB'], operations: 2, totals_match: null });
+    expect(res.body.problems).toEqual([
+      { line: 4, code: 'amount_unreadable' },
+      { line: 5, code: 'effects_do_not_sum' },
+    ]);
+    const imported = await importFile(anna, {
+      file: fixture('splitwise-ru-semicolons.csv'),
+      event_name: 'Рига',
+      people: [
+        { name: 'аня', uid: anna.uid },
+        { name: 'Борис', phone: '+7 916 555-01-02' },
+      ],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body).toMatchObject({ operations: 2, skipped: 2 });
+    const borisNew = imported.body.event.contacts.find((c: { uid: number }) => c.uid !== anna.uid);
+    expect(borisNew).toMatchObject({ is_registered: false, name: 'Борис' });
+    // The taxi was in roubles: recorded as entered, converted at its day's rate.
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
+    const taxi = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Такси');
+    expect(taxi.details).toMatchObject({ original_amount: 1200, original_currency: 'RUB', currency: 'EUR' });
+    const coffee = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Кофе');
+    expect(coffee.participants.map((p: { effect: number }) => p.effect).sort()).toEqual([-3.7, 3.7]);
+  });
+
+  it('writes nothing when any of it fails: an unmatched person, a stranger, the totals’ bounds', async () => {
+    const before = await eventCount(anna);
+    const contactsBefore = (await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length;
+    const unmatched = await importFile(anna, { file: TRIP, event_name: 'X', people: [{ name: 'Anna Petrova', uid: anna.uid }] });
+    expect(unmatched.status).toBe(400);
+    expect(unmatched.body.code).toBe('import_person_unmatched');
+    const stranger = await importFile(anna, {
+      file: TRIP,
+      event_name: 'X',
+      people: [
+        { name: 'Anna Petrova', uid: anna.uid },
+        { name: 'Boris Ivanov', phone: '+7 916 555-77-88' },
+        { name: 'Carl Lind', uid: eve.uid },
+      ],
+    });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.code).toBe('user_not_found');
+    const twice = await importFile(anna, {
+      file: TRIP,
+      event_name: 'X',
+      people: [
+        { name: 'Anna Petrova', uid: anna.uid },
+        { name: 'Boris Ivanov', uid: boris.uid },
+        { name: 'Carl Lind', uid: boris.uid },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    // Each row within one operation's bound, all of them past the event's: refused at the end, nothing kept.
+    const rows = Array.from({ length: 120 }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Flat,Rent,9000000000,RUB,9000000000,-9000000000`);
+    const huge = ['Date,Description,Category,Cost,Currency,Anna Petrova,Boris Ivanov', ...rows].join('\n');
+    const tooMuch = await importFile(anna, { file: huge, event_name: 'X', people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', phone: '+7 916 555-99-00' }] });
+    expect(tooMuch.status, JSON.stringify(tooMuch.body)).toBe(400);
+    expect(tooMuch.body.code).toBe('totals_too_large');
+    expect(await eventCount(anna)).toBe(before);
+    expect((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length).toBe(contactsBefore);
+  });
+
+  it('names what is wrong with a file that is not an export, an empty one and a row past one operation’s bound', async () => {
+    for (const [file, code] of [
+      ['just some text', 'import_unreadable'],
+      ['Date,Description,Cost,Currency\n2026-01-01,x,1,EUR', 'import_unreadable'],
+      ['Date,Description,Category,Cost,Currency,Anna\n', 'import_empty'],
+      ['\u0000\u0001\u0002', 'import_unreadable'],
+    ] as const) {
+      const res = await preview(anna, file);
+      expect({ file, status: res.status, code: res.body.code }).toEqual({ file, status: 400, code });
+    }
+    const res = await preview(anna, 'Date,Description,Category,Cost,Currency,A,B\n2026-01-01,x,y,20000000000,EUR,20000000000,-20000000000\n2026-01-01,x,y,2,EUR,1,-1');
+    expect(res.body.problems).toEqual([{ line: 2, code: 'amount_too_large' }]);
+  });
+});
+
+describe('exporting an event', () => {
+  let eventId: number;
+  beforeAll(async () => {
+    eventId = await eventWith(t, anna, [boris, carl], { eventCurrency: 'EUR', event_name: 'Дача' });
+    const buy = (details: Record<string, unknown>, participants: { uid: number; amount?: number }[], who = anna) =>
+      operate(t, who, { event_id: eventId, details, participants });
+    await buy({ kind: 'even_purchase', amount: 100, description: '=HYPERLINK("http://evil")', date: '2026-04-01T10:00:00Z' }, [{ uid: anna.uid }, { uid: boris.uid }, { uid: carl.uid }]);
+    await buy(
+      { kind: 'split_purchase', amount: 90, description: 'Дрова', payers: [{ uid: anna.uid, amount: 50 }, { uid: boris.uid, amount: 40 }], date: '2026-04-02T10:00:00Z' },
+      [{ uid: carl.uid, amount: 90 }],
+    );
+    await buy({ kind: 'payback', amount: 10, payer: carl.uid, date: '2026-04-03T10:00:00Z' }, [{ uid: anna.uid }]);
+    await buy({ kind: 'i_lent_them', amount: 7.5, date: '2026-04-04T10:00:00Z' }, [{ uid: boris.uid }]);
+    await buy({ kind: 'even_purchase', amount: 1000, currency: 'RUB', description: 'Хлеб', date: '2026-04-05T10:00:00Z' }, [{ uid: boris.uid }, { uid: carl.uid }]);
+    await operate(t, boris, { event_id: eventId, details: { kind: 'comment', text: 'Кто везёт мангал?' } });
+  });
+
+  it('as JSON: the event and every operation with its history, to participants only', async () => {
+    const res = await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/`, { token: boris.token });
+    expect(res.status).toBe(200);
+    expect(res.res.headers['content-disposition']).toContain("filename*=UTF-8''%D0%94%D0%B0%D1%87%D0%B0.json");
+    const data = eventExport.parse(res.body);
+    expect(data.event.id).toBe(eventId);
+    expect(data.operations).toHaveLength(6);
+    expect(data.operations.every((o) => o.versions.length === 1 && o.versions[0]!.action === 'created')).toBe(true);
+    const stranger = await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/`, { token: eve.token });
+    expect(stranger.status).toBe(404);
+    const strangerCsv = await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/csv/`, { token: eve.token });
+    expect(strangerCsv.status).toBe(404);
+  });
+
+  it('as CSV: UTF-8 with a BOM, a row per operation with money, a column per person, formulas defused', async () => {
+    const res = await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/csv/?lang=ru`, { token: anna.token });
+    expect(res.status).toBe(200);
+    expect(res.res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const text = res.res.body;
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual(['Дата', 'Описание', 'Вид', 'Сумма', 'Валюта', 'Курс', 'Сумма, EUR', 'Кто платил', 'me', 'Boris Ivanov', 'Carl Lind']);
+    expect(rows).toHaveLength(1 + 5 + 1);
+    expect(rows[1]!.slice(0, 5)).toEqual(['2026-04-01', `'=HYPERLINK("http://evil")`, 'Покупка поровну', '100', 'EUR']);
+    expect(rows[2]!.slice(7)).toEqual(['me, Boris Ivanov', '50', '40', '-90']);
+    expect(rows[6]!.slice(1, 5)).toEqual(['Итоговый баланс', '', '', 'EUR']);
+  });
+
+  it('comes back in: a Dolya spreadsheet imported into a new event gives every person the same balance', async () => {
+    const source = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: anna.token })).body;
+    for (const lang of ['en', 'ru']) {
+      const csv = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/csv/?lang=${lang}`, { token: anna.token })).res.body;
+      const seen = await preview(anna, csv);
+      expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+      expect(seen.body).toMatchObject({ format: 'dolya', currency: 'EUR', operations: 5, totals_match: true, problems: [] });
+      expect(seen.body.people.map((p: { match: number }) => p.match)).toEqual([anna.uid, boris.uid, carl.uid]);
+      const res = await importFile(anna, {
+        file: csv,
+        event_name: `Дача (${lang})`,
+        people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(balances(res.body.event)).toEqual(balances(source));
+    }
+  });
+});
