@@ -26,6 +26,10 @@ describe('normalizePhone', () => {
     expect(isPhoneValid('+7916')).toBe(false);
   });
 
+  it('refuses a short service number the phone library calls valid', () => {
+    expect(normalizePhone('+989109')).toBeNull();
+  });
+
   it('is idempotent', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('+', '7', '8', '9', '1', '0', ' ', '-', '(', ')') }), (text) => {

@@ -7,6 +7,9 @@ import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphon
  * the web bundle about 65 kB smaller than the strict digit patterns would.
  */
 
+/** '+' and 8 digits: the shortest subscriber numbers with their country code. */
+const MIN_E164_LENGTH = 9;
+
 /**
  * A phone as typed ('8 (916) 123-45-67', '+7 916 1234567', '9161234567') in E.164, or null when it
  * is not a possible number. A number without a country code is read as `defaultCountry`'s, so
@@ -16,6 +19,9 @@ export function normalizePhone(input: string, defaultCountry: CountryCode = 'RU'
   if (typeof input !== 'string') return null;
   const phone = parsePhoneNumberFromString(input.trim(), defaultCountry);
   if (!phone || phone.ext || !phone.isValid()) return null;
+  // The min metadata takes some countries' short service numbers ('+989109', six digits) as valid;
+  // no phone that can receive a code is shorter than 8 digits with its country code.
+  if (phone.number.length < MIN_E164_LENGTH) return null;
   return phone.number;
 }
 
