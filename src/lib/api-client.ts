@@ -45,6 +45,10 @@ interface RequestOptions {
   allowEmpty?: boolean;
   /** Extra request headers, e.g. an Idempotency-Key so a retried POST is recorded once. */
   headers?: Record<string, string>;
+  /** 'text' for a download that is not JSON (a spreadsheet). */
+  responseType?: 'json' | 'text';
+  /** How much of a large body has been sent, 0 to 1, as it goes. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** A failure the web app finds itself in an answer (specification §8), in the shape of the server's. */
@@ -70,6 +74,8 @@ export async function request<T>(method: Method, path: string, options: RequestO
     params: options.params,
     signal: options.signal,
     headers: options.headers,
+    responseType: options.responseType,
+    onUploadProgress: options.onUploadProgress && ((e) => options.onUploadProgress?.(e.total ? e.loaded / e.total : 0)),
   });
   if (!options.allowEmpty && (res.data === undefined || res.data === null || res.data === '')) {
     throw { message: ERROR_MESSAGES.empty_response, code: 'empty_response', status: res.status } satisfies ApiError;
@@ -82,4 +88,6 @@ export const api = {
   post: <T>(path: string, data?: unknown, params?: Record<string, unknown>) => request<T>('POST', path, { data, params }),
   put: <T>(path: string, data?: unknown) => request<T>('PUT', path, { data }),
   delete: <T>(path: string, data?: unknown) => request<T>('DELETE', path, { data, allowEmpty: true }),
+  /** A download that is text, not JSON (a spreadsheet): the body as it came. */
+  text: (path: string, params?: Record<string, unknown>) => request<string>('GET', path, { params, responseType: 'text' }),
 };

@@ -19,13 +19,22 @@ function queryString(params?: Record<string, unknown>): string {
   return search.toString();
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An axios failure as the store keeps it: the server's `error` (or `phone`) message, its code and field. */
 export function fromAxiosError(err: unknown): ApiError | null {
   if (axios.isCancel(err)) return { message: 'aborted', code: 'aborted', status: 0 };
   if (!axios.isAxiosError(err)) return null;
   if (!err.response) return { message: ERROR_MESSAGES.internal, code: 'network', status: 0 };
   const status = err.response.status;
-  const body: unknown = err.response.data;
+  // A download asked for as text gets its error as text too: it is still the server's JSON.
+  const body: unknown = typeof err.response.data === 'string' ? parseJson(err.response.data) : err.response.data;
   const data = (body && typeof body === 'object' ? body : undefined) as { error?: unknown; phone?: unknown; code?: unknown; field?: unknown } | undefined;
   const code: ErrorCode = isErrorCode(data?.code) ? data.code : status >= 500 ? 'internal' : 'bad_request';
   const message = typeof data?.error === 'string' ? data.error : typeof data?.phone === 'string' ? data.phone : ERROR_MESSAGES[code];

@@ -14,6 +14,7 @@ import { effectiveDisplay, type DisplayMode } from '../events-api';
 import { changeEventCurrency, deleteEvent, displayModeSet, eventPicture, eventTitle, fetchEvent, restoreEvent, updateEvent } from '../events-slice';
 import { BalanceMessage } from './BalanceMessage';
 import { CurrencyPicker } from './CurrencyPicker';
+import { ExportDialog } from './ExportDialog';
 import { errorMessage } from './ErrorText';
 import styles from './EventsPage.module.css';
 
@@ -38,6 +39,7 @@ export function EventHeader({ event }: { event: Event }) {
   const changeError = useAppSelector((s) => s.events.changeError);
   const [renaming, setRenaming] = useState(false);
   const [editingImage, setEditingImage] = useState(false);
+  const [exporting, setExporting] = useState(false);
   // On a phone the two currency selects fold into one line under the title (desktop shows them always).
   const [currenciesOpen, setCurrenciesOpen] = useState(false);
   const controlsId = useId();
@@ -91,6 +93,18 @@ export function EventHeader({ event }: { event: Event }) {
                   </svg>
                 </button>
               )}
+              <button
+                type="button"
+                className={styles.iconButton}
+                onClick={() => setExporting(true)}
+                aria-label={t('export.open')}
+                title={t('export.open')}
+                data-testid="export-event"
+              >
+                <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+                  <path d="M8 2.5v8M4.5 7.5L8 11l3.5-3.5M3 13.5h10" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
               {event.isUserOwner && !event.del_date && (
                 // Soft delete with an undo offer, so no confirm dialog stands in the way.
                 <button
@@ -170,6 +184,7 @@ export function EventHeader({ event }: { event: Event }) {
       {mode.kind === 'original' && <p className={styles.hint}>{t('display.originalHint')}</p>}
       {event.approximate && <p className={styles.hint}>{t('display.approximateHint')}</p>}
       {editingImage && <ImageDialog event={event} onClose={() => setEditingImage(false)} />}
+      {exporting && <ExportDialog event={event} onClose={() => setExporting(false)} />}
       {changeError && !renaming && (
         <p role="alert" className={styles.errorText}>
           {errorMessage(t, changeError, t('event.error'))}

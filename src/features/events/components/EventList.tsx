@@ -22,7 +22,7 @@ function useCurrentTab(): string {
   return TABS.find((tab) => tab === last) ?? 'transactions';
 }
 
-export function EventList({ activeId, onCreate }: { activeId: number | null; onCreate: () => void }) {
+export function EventList({ activeId, onCreate, onImport }: { activeId: number | null; onCreate: () => void; onImport: () => void }) {
   const { t } = useTranslation('events');
   const dispatch = useAppDispatch();
   const { list, listLoaded, listStatus, listError } = useAppSelector((s) => s.events);
@@ -75,6 +75,13 @@ export function EventList({ activeId, onCreate }: { activeId: number | null; onC
         </p>
       )}
       {body}
+      {listLoaded && (
+        <div className={styles.listFoot}>
+          <button type="button" className={styles.linkButton} onClick={onImport} data-testid="import-event">
+            {t('import.open')}
+          </button>
+        </div>
+      )}
       {listLoaded && <DeletedEvents />}
     </div>
   );

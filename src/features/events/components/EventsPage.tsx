@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { displayModeOf, fetchEvent, fetchEvents } from '../events-slice';
 import { parseEventId } from '../hooks';
 import { CreateEventModal } from './CreateEventModal';
+import { ImportEventModal } from './ImportEventModal';
 import { EventList } from './EventList';
 import { EventView } from './EventView';
 import { UndoToast } from './UndoToast';
@@ -25,6 +26,7 @@ export default function EventsPage() {
   // The display currency picked in the rates window: the list is read again in it.
   const listCurrency = useAppSelector((s) => s.currencies.display);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   // Every visit reads the list again (unread counts, balances moved by others); rows already
   // loaded stay on screen meanwhile.
@@ -43,7 +45,7 @@ export default function EventsPage() {
   return (
     <div className={`${layout.frame} ${styles.frame}`} data-open={open ? 'detail' : 'list'}>
       <aside className={layout.listPane} aria-label={t('list.title')}>
-        <EventList activeId={id} onCreate={() => setCreating(true)} />
+        <EventList activeId={id} onCreate={() => setCreating(true)} onImport={() => setImporting(true)} />
       </aside>
       <section className={layout.detailPane}>
         {open ? (
@@ -55,6 +57,7 @@ export default function EventsPage() {
         )}
       </section>
       {creating && <CreateEventModal onClose={() => setCreating(false)} />}
+      {importing && <ImportEventModal onClose={() => setImporting(false)} />}
       <UndoToast />
     </div>
   );

@@ -1,0 +1,260 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Contact } from '@common/contract/contacts';
+import type { ImportPreview } from '@common/contract/transfer';
+import { normalizeName } from '@common/names';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { PhoneInput } from '@/components/PhoneInput';
+import { Spinner } from '@/components/Spinner';
+import { TextField } from '@/components/TextField';
+import { useAppDispatch } from '@/app/hooks';
+import { toApiError, type ApiError } from '@/lib/api-client';
+import { CurrencySelect } from '@/features/currencies';
+import { eventsApi } from '../events-api';
+import { fetchEvents } from '../events-slice';
+import { localeOf, moneyView } from '../money';
+import { transferApi } from '../transfer-api';
+import { errorMessage } from './ErrorText';
+import formStyles from '@/components/Form.module.css';
+import styles from './Transfer.module.css';
+
+/** common/contract/transfer IMPORT_FILE_MAX and events EVENT_NAME_MAX; importing them would bring zod into this chunk. */
+const FILE_MAX = 5_000_000;
+const EVENT_NAME_MAX = 100;
+
+/** Who a person of the file is: a uid (the caller or a contact), a phone to add, or not said yet. */
+type Choice = { kind: 'uid'; uid: number } | { kind: 'phone'; phone: string; valid: boolean } | { kind: 'none' };
+
+type Step = { name: 'choose' } | { name: 'reading' } | { name: 'preview'; file: string; preview: ImportPreview } | { name: 'importing'; file: string; preview: ImportPreview; sent: number };
+
+function resolved(choice: Choice | undefined): boolean {
+  return choice?.kind === 'uid' || (choice?.kind === 'phone' && choice.valid);
+}
+
+/**
+ * A group's history moved in from Splitwise's 'Export as spreadsheet' (or a Dolya spreadsheet):
+ * the file is read by the server and previewed (people, operations, each balance, rows it cannot
+ * take) before anything is written; the import then creates the event in one go.
+ */
+export function ImportEventModal({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation('events');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [error, setError] = useState<ApiError | string | null>(null);
+  const [contacts, setContacts] = useState<Contact[]>([]);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [currency, setCurrency] = useState('EUR');
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const fileId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    eventsApi.contacts(controller.signal).then(setContacts, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  const readFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = e.target.files?.[0];
+    e.target.value = '';
+    if (!picked) return;
+    setError(null);
+    if (picked.size > FILE_MAX) {
+      setError(t('import.tooBig'));
+      return;
+    }
+    setStep({ name: 'reading' });
+    try {
+      const file = await picked.text();
+      const preview = await transferApi.preview(file);
+      setName(picked.name.replace(/\.[^.]+$/, '').slice(0, EVENT_NAME_MAX));
+      setCurrency(preview.currency);
+      setChoices(Object.fromEntries(preview.people.map((p) => [p.name, p.match ? { kind: 'uid', uid: p.match } : { kind: 'none' }])));
+      setStep({ name: 'preview', file, preview });
+    } catch (err) {
+      setError(toApiError(err));
+      setStep({ name: 'choose' });
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (step.name !== 'preview') return;
+    const clean = normalizeName(name);
+    if (!clean) {
+      setNameError(t('create.nameRequired'));
+      return;
+    }
+    if (!step.preview.people.every((p) => resolved(choices[p.name]))) {
+      setError(t('import.choosePeople'));
+      return;
+    }
+    setNameError(null);
+    setError(null);
+    const { file, preview } = step;
+    setStep({ name: 'importing', file, preview, sent: 0 });
+    const people = preview.people.map((p) => {
+      const choice = choices[p.name];
+      return choice?.kind === 'uid' ? { name: p.name, uid: choice.uid } : { name: p.name, phone: choice?.kind === 'phone' ? choice.phone : '' };
+    });
+    try {
+      const result = await transferApi.import({ file, event_name: clean, currency, people }, (sent) =>
+        setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
+      );
+      void dispatch(fetchEvents());
+      onClose();
+      void navigate(`/events/${result.event.id}/transactions`);
+    } catch (err) {
+      setError(toApiError(err));
+      setStep({ name: 'preview', file, preview });
+    }
+  };
+
+  const busy = step.name === 'reading' || step.name === 'importing';
+  const shownError = typeof error === 'string' ? error : error ? errorMessage(t, error, t('import.error')) : null;
+
+  return (
+    <Modal title={t('import.title')} onClose={onClose} closable={!busy} size="md" testId="import-modal">
+      {step.name === 'choose' || step.name === 'reading' ? (
+        <div className={formStyles.form}>
+          <p className={formStyles.hint}>{t('import.intro')}</p>
+          <label htmlFor={fileId} className={formStyles.label}>
+            {t('import.file')}
+          </label>
+          <input id={fileId} type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void readFile(e)} disabled={busy} data-testid="import-file" />
+          {step.name === 'reading' && (
+            <p role="status">
+              <Spinner size={16} /> {t('import.reading')}
+            </p>
+          )}
+          {shownError && (
+            <p role="alert" className={formStyles.error}>
+              {shownError}
+            </p>
+          )}
+          <div className={formStyles.actions}>
+            <Button scheme="gray" onClick={onClose} disabled={busy}>
+              {t('common:actions.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
+          <Summary preview={step.preview} />
+          <TextField label={t('create.name')} value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={EVENT_NAME_MAX} disabled={busy} data-testid="import-name" />
+          <CurrencySelect label={t('create.currency')} value={currency} onChange={setCurrency} />
+          <fieldset className={formStyles.fieldset} disabled={busy}>
+            <legend className={formStyles.label}>{t('import.people')}</legend>
+            <p className={formStyles.hint}>{t('import.peopleHint')}</p>
+            <ul className={styles.people}>
+              {step.preview.people.map((person) => (
+                <PersonRow
+                  key={person.name}
+                  person={person}
+                  contacts={contacts}
+                  choice={choices[person.name] ?? { kind: 'none' }}
+                  onChange={(choice) => setChoices((all) => ({ ...all, [person.name]: choice }))}
+                  locale={localeOf(i18n.language)}
+                />
+              ))}
+            </ul>
+          </fieldset>
+          {step.name === 'importing' && (
+            <div role="status">
+              <progress className={styles.progress} value={step.sent < 1 ? step.sent : undefined} max={1} aria-label={t('import.importing')} />
+              <p className={formStyles.hint}>{step.sent < 1 ? t('import.sending') : t('import.importing')}</p>
+            </div>
+          )}
+          {shownError && (
+            <p role="alert" className={formStyles.error}>
+              {shownError}
+            </p>
+          )}
+          <div className={formStyles.actions}>
+            <Button scheme="gray" onClick={() => setStep({ name: 'choose' })} disabled={busy}>
+              {t('import.otherFile')}
+            </Button>
+            <Button type="submit" disabled={busy} aria-busy={busy} data-testid="import-submit">
+              {busy && <Spinner size={16} />}
+              {t('import.submit', { count: step.preview.operations })}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function Summary({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation('events');
+  return (
+    <div className={styles.summary} data-testid="import-summary">
+      <p>{t('import.found', { count: preview.operations, from: preview.first_day, to: preview.last_day })}</p>
+      {preview.totals_match === true && <p className={styles.ok}>{t('import.totalsMatch')}</p>}
+      {preview.totals_match === false && <p className={styles.warning}>{t('import.totalsDiffer')}</p>}
+      {preview.currencies.length > 1 && <p>{t('import.currencies', { list: preview.currencies.join(', ') })}</p>}
+      {preview.problems.length > 0 && (
+        <>
+          <p className={styles.warning}>{t('import.skipped', { count: preview.problems.length })}</p>
+          <ul className={styles.problems} data-testid="import-problems">
+            {preview.problems.map((p) => (
+              <li key={p.line}>{t('import.problem', { line: p.line, reason: t(`import.problems.${p.code}`) })}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function PersonRow({
+  person,
+  contacts,
+  choice,
+  onChange,
+  locale,
+}: {
+  person: ImportPreview['people'][number];
+  contacts: Contact[];
+  choice: Choice;
+  onChange: (choice: Choice) => void;
+  locale: ReturnType<typeof localeOf>;
+}) {
+  const { t } = useTranslation('events');
+  const selectId = useId();
+  const value = choice.kind === 'uid' ? String(choice.uid) : choice.kind;
+  const select = (next: string) => {
+    if (next === 'phone') onChange({ kind: 'phone', phone: '', valid: false });
+    else if (next === 'none') onChange({ kind: 'none' });
+    else onChange({ kind: 'uid', uid: Number(next) });
+  };
+  return (
+    <li className={styles.person} data-testid="import-person">
+      <label className={styles.personName} htmlFor={selectId}>
+        <span>{person.name}</span>
+        {person.totals.map((total) => (
+          <span key={total.currency} className={styles.personTotal}>
+            {moneyView(total.amount, total.currency, locale)?.text}
+          </span>
+        ))}
+      </label>
+      <div className={styles.personChoice}>
+        <select id={selectId} className={formStyles.input} value={value} onChange={(e) => select(e.target.value)}>
+          <option value="none">{t('import.choose')}</option>
+          {contacts.map((c) => (
+            <option key={c.uid} value={c.uid}>
+              {c.is_me ? t('import.me') : c.name}
+            </option>
+          ))}
+          <option value="phone">{t('import.byPhone')}</option>
+        </select>
+        {choice.kind === 'phone' && (
+          <PhoneInput label={t('import.phone')} value={choice.phone} onChange={(phone, valid) => onChange({ kind: 'phone', phone, valid })} autoFocus />
+        )}
+      </div>
+    </li>
+  );
+}
