@@ -188,11 +188,17 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** '2 May 2026' / '2 мая 2026 г.': the file's first and last days. */
+function dayText(day: string | null, language: string): string {
+  if (!day) return '';
+  return new Intl.DateTimeFormat(localeOf(language) === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 function Summary({ preview }: { preview: ImportPreview }) {
-  const { t } = useTranslation('events');
+  const { t, i18n } = useTranslation('events');
   return (
     <div className={styles.summary} data-testid="import-summary">
-      <p>{t('import.found', { count: preview.operations, from: preview.first_day, to: preview.last_day })}</p>
+      <p>{t('import.found', { count: preview.operations, from: dayText(preview.first_day, i18n.language), to: dayText(preview.last_day, i18n.language) })}</p>
       {preview.totals_match === true && <p className={styles.ok}>{t('import.totalsMatch')}</p>}
       {preview.totals_match === false && <p className={styles.warning}>{t('import.totalsDiffer')}</p>}
       {preview.currencies.length > 1 && <p>{t('import.currencies', { list: preview.currencies.join(', ') })}</p>}

@@ -1,0 +1,76 @@
+/**
+ * Moving a group in from Splitwise and taking an event out, end to end on the real server: Anna
+ * chooses a Splitwise 'Export as spreadsheet' file, sees the preview (herself and her contact Boris
+ * recognised by name, Carl added by phone, seven operations whose balances equal the file's total),
+ * imports it, lands in the new event with the file's balances, and downloads it back as a
+ * spreadsheet. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
+ */
+import fs from 'node:fs';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import enEvents from '../src/locales/en/events.json' with { type: 'json' };
+import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
+import { addContacts, getEvent, openAs, signUp, uniquePhone } from './support/api';
+
+const EVENTS = { en: enEvents, ru: ruEvents } as const;
+const TRIP = fs.readFileSync('tests/fixtures/import/splitwise-trip.csv');
+
+async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
+  fs.mkdirSync('.tmp/screens', { recursive: true });
+  await page.screenshot({ path: `.tmp/screens/transfer-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  test(`a Splitwise group is imported through its preview and the event exported back (${lang})`, async ({ page, request }, testInfo) => {
+    const t = EVENTS[lang];
+    const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'USD', gender: 'F' });
+    const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
+    await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
+
+    await openAs(page, anna, lang, '/events');
+    await page.getByTestId('import-event').click();
+    const modal = page.getByTestId('import-modal');
+    await expect(modal.getByRole('heading', { name: t.import.title })).toBeVisible();
+    await modal.getByTestId('import-file').setInputFiles({ name: 'Lisbon.csv', mimeType: 'text/csv', buffer: TRIP });
+
+    // The preview: what the file holds, nothing written yet.
+    const summary = modal.getByTestId('import-summary');
+    await expect(summary).toContainText(t.import.totalsMatch);
+    await expect(summary).toContainText(lang === 'ru' ? '2 мая 2026' : '2 May 2026');
+    await expect(modal.getByTestId('import-name')).toHaveValue('Lisbon');
+    const people = modal.getByTestId('import-person');
+    await expect(people).toHaveCount(3);
+    await expect(people.nth(0).locator('select')).toHaveValue(String(anna.uid));
+    await expect(people.nth(1).locator('select')).toHaveValue(String(boris.uid));
+    await expect(people.nth(0)).toContainText('+106,83 $');
+    await expect(people.nth(2)).toContainText('-227,17 $');
+
+    // Carl is nobody Anna knows: importing before saying who he is names the problem.
+    await modal.getByTestId('import-submit').click();
+    await expect(modal.getByRole('alert')).toHaveText(t.import.choosePeople);
+    await people.nth(2).locator('select').selectOption('phone');
+    await people.nth(2).getByLabel(t.import.phone).fill(uniquePhone());
+    await screenshot(page, testInfo, lang, 'preview');
+    await modal.getByTestId('import-submit').click();
+
+    await expect(page).toHaveURL(/\/events\/\d+\/transactions$/);
+    await expect(modal).toBeHidden();
+    const id = Number(/\/events\/(\d+)\//.exec(page.url())![1]);
+    await expect(page.getByTestId('event-header')).toContainText('Lisbon');
+    const event = await getEvent(request, anna, id);
+    expect(event.contacts.map((c) => c.balance)).toEqual([106.83, 120.34, -227.17]);
+    await screenshot(page, testInfo, lang, 'imported');
+
+    // Back out as a spreadsheet, headed in the reader's language.
+    await page.getByTestId('export-event').click();
+    const dialog = page.getByTestId('export-dialog');
+    await expect(dialog.getByRole('heading', { name: t.export.title })).toBeVisible();
+    await screenshot(page, testInfo, lang, 'export');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toBe('Lisbon.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.split('\r\n')[0]).toContain(lang === 'ru' ? 'Дата,Описание,Вид' : 'Date,Description,Kind');
+    expect(csv).toContain('Train tickets');
+    await expect(dialog).toBeHidden();
+  });
+}
