@@ -8,10 +8,13 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import enEvents from '../src/locales/en/events.json' with { type: 'json' };
+import enProfile from '../src/locales/en/profile.json' with { type: 'json' };
+import ruProfile from '../src/locales/ru/profile.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
 import { addContacts, getEvent, openAs, signUp, uniquePhone } from './support/api';
 
 const EVENTS = { en: enEvents, ru: ruEvents } as const;
+const PROFILE = { en: enProfile, ru: ruProfile } as const;
 const TRIP = fs.readFileSync('tests/fixtures/import/splitwise-trip.csv');
 
 async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
@@ -72,5 +75,17 @@ for (const lang of ['en', 'ru'] as const) {
     expect(csv.split('\r\n')[0]).toContain(lang === 'ru' ? 'Дата,Описание,Вид' : 'Date,Description,Kind');
     expect(csv).toContain('Train tickets');
     await expect(dialog).toBeHidden();
+
+    // And the whole account, from Settings.
+    await page.getByTestId('profile-button').click();
+    const settings = page.getByRole('dialog', { name: PROFILE[lang].settings.title });
+    await expect(settings.getByRole('heading', { name: PROFILE[lang].data.title })).toBeVisible();
+    await settings.getByTestId('download-account').scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, lang, 'settings-data');
+    const [archiveFile] = await Promise.all([page.waitForEvent('download'), settings.getByTestId('download-account').click()]);
+    expect(archiveFile.suggestedFilename()).toMatch(/^dolya-account-\d{4}-\d{2}-\d{2}\.json$/);
+    const archive = JSON.parse(fs.readFileSync((await archiveFile.path())!, 'utf8')) as { profile: { user: number }; events: { event: { id: number }; operations: unknown[] }[] };
+    expect(archive.profile.user).toBe(anna.uid);
+    expect(archive.events.map((e) => [e.event.id, e.operations.length])).toEqual([[id, 7]]);
   });
 }

@@ -49,6 +49,8 @@ interface RequestOptions {
   responseType?: 'json' | 'text';
   /** How much of a large body has been sent, 0 to 1, as it goes. */
   onUploadProgress?: (fraction: number) => void;
+  /** Bytes of a large answer received so far, as they arrive. */
+  onDownloadProgress?: (bytes: number) => void;
 }
 
 /** A failure the web app finds itself in an answer (specification §8), in the shape of the server's. */
@@ -76,6 +78,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
     headers: options.headers,
     responseType: options.responseType,
     onUploadProgress: options.onUploadProgress && ((e) => options.onUploadProgress?.(e.total ? e.loaded / e.total : 0)),
+    onDownloadProgress: options.onDownloadProgress && ((e) => options.onDownloadProgress?.(e.loaded)),
   });
   if (!options.allowEmpty && (res.data === undefined || res.data === null || res.data === '')) {
     throw { message: ERROR_MESSAGES.empty_response, code: 'empty_response', status: res.status } satisfies ApiError;

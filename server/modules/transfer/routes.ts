@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventIdParams } from '../../../common/contract/common';
@@ -6,6 +7,7 @@ import type { Db } from '../../db/client';
 import { BODY_LIMITS } from '../../lib/body-limits';
 import type { Clock } from '../../lib/clock';
 import { userIdOf } from '../../plugins/auth';
+import { accountExport } from './account-export';
 import { exportEventCsv, exportEventJson } from './export';
 import { importEvent, previewImport } from './import';
 
@@ -35,6 +37,18 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = asy
     async (request, reply) => {
       const { name, csv } = await exportEventCsv(db, userIdOf(request), request.params.id, request.query.lang, now());
       return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(name, 'csv')).send(csv);
+    },
+  );
+  app.get(
+    '/user/me/export/',
+    { ...auth, schema: { response: { 200: z.unknown().describe('application/json, streamed: { format: "dolya.account", profile, contacts, events: [event exports], pictures: { url: data URL } }') } } },
+    async (request, reply) => {
+      const at = now();
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', attachment(`dolya-account-${at.toISOString().slice(0, 10)}`, 'json'))
+        .header('cache-control', 'no-store')
+        .send(Readable.from(accountExport(db, userIdOf(request), at)));
     },
   );
   app.post('/import/preview/', { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importFileBody, response: { 200: importPreview } } }, async (request) =>

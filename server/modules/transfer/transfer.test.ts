@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventExport, importPreview, importResult } from '../../../common/contract/transfer';
+import { picture } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { addContacts, eventWith, operate, people, person, type Person } from '../../../tests/api/ledger-factories';
 
@@ -211,5 +212,33 @@ describe('exporting an event', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(balances(res.body.event)).toEqual(balances(source));
     }
+  });
+});
+
+describe('exporting the whole account', () => {
+  it('streams everything the caller can see as one JSON document: profile, contacts, every event with history, the pictures', async () => {
+    const avatar = await call(t.app, 'PUT', '/app/api/v2/user/me/', {
+      token: anna.token,
+      body: { avatar_url: await picture(300, 300, 'png') },
+    });
+    expect(avatar.status, JSON.stringify(avatar.body).slice(0, 200)).toBe(200);
+    const dialogue = await call(t.app, 'POST', '/app/api/v1/event/', { token: anna.token, body: { contacts: [boris.uid], quasi: true } });
+    expect(dialogue.status).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: '/app/api/v1/user/me/export/', headers: { authorization: `Bearer ${anna.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="dolya-account-\d{4}-\d{2}-\d{2}\.json"/);
+    const archive = JSON.parse(res.body);
+    expect(archive).toMatchObject({ format: 'dolya.account', version: 1, profile: { user: anna.uid } });
+    expect(archive.contacts.map((c: { uid: number }) => c.uid)).toEqual(expect.arrayContaining([anna.uid, boris.uid, carl.uid]));
+    const mine = (await call(t.app, 'GET', '/app/api/v1/event/', { token: anna.token })).body as { id: number }[];
+    expect(archive.events.map((e: { event: { id: number } }) => e.event.id).sort()).toEqual(mine.map((e) => e.id).sort());
+    for (const e of archive.events) eventExport.parse(e);
+    expect(Object.keys(archive.pictures)).toContain(archive.profile.avatar_url);
+    expect(archive.pictures[archive.profile.avatar_url]).toMatch(/^data:image\/webp;base64,/);
+    // Only the caller's: Eve's archive has none of Anna's events.
+    const eves = JSON.parse((await t.app.inject({ method: 'GET', url: '/app/api/v1/user/me/export/', headers: { authorization: `Bearer ${eve.token}` } })).body);
+    expect(eves.events).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/app/api/v1/user/me/export/' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

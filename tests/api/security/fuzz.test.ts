@@ -311,6 +311,7 @@ const ENDPOINTS: Endpoint[] = [
   get('/app/api/v1/event/:id/original', () => fc.tuple(segment(events), query()).map(([id, q]) => api(`/v1/event/${id}/original/${q}`))),
   get('/app/api/v1/event/:id/export', () => fc.tuple(segment(events), query()).map(([id, q]) => api(`/v1/event/${id}/export/${q}`))),
   get('/app/api/v1/event/:id/export/csv', () => fc.tuple(segment(events), query({ lang: fc.constantFrom('en', 'ru', 'de') })).map(([id, q]) => api(`/v1/event/${id}/export/csv/${q}`))),
+  get('/app/api/v1/user/me/export', () => query().map((q) => api(`/v1/user/me/export/${q}`)), 10),
   {
     route: 'POST /app/api/v1/import/preview',
     who: 'anna',

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import type { ApiError } from '@/lib/api-client';
 import { deleteAccount } from '../profile-slice';
+import { AccountDataSection } from './AccountDataSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { FamilySection } from './FamilySection';
 import { draftOf, validateDraft, type ProfileDraft } from './profile-form';
@@ -90,6 +91,7 @@ function SettingsForm({ initial, phone, onClose }: { initial: ProfileDraft; phon
           <ChangePasswordForm />
         </section>
         {user && <FamilySection user={user} className={styles.section} />}
+        <AccountDataSection className={styles.section} />
         <section className={`${styles.section} ${styles.dangerZone}`}>
           <Button scheme="danger" onClick={() => setConfirming(true)}>
             {t('settings.delete')}
