@@ -33,7 +33,7 @@ export const IMPORT_ROW_PROBLEMS = ['date_unreadable', 'currency_unknown', 'amou
 
 /** POST /import/preview/: what the import would write, with nothing written. */
 export const importPreview = z.object({
-  format: z.enum(['splitwise', 'dolya']),
+  format: z.enum(['splitwise', 'dolya', 'spliit']),
   /** The event currency proposed: the one most rows are in. */
   currency: currencyCode,
   currencies: z.array(currencyCode),

@@ -15,6 +15,7 @@ import { recordCreated } from '../operations/history';
 import { price, requireWithinTotals } from '../operations/pricing';
 import { insertEntries, insertOperation, markAllSeen, recomputeBalances, touchEvent, type OperationMeta } from '../operations/repository';
 import { rowOperation } from './row-operation';
+import { readSpliitJson } from './spliit';
 import { readExpenseTable, type ExpenseTable } from './table-reader';
 
 /**
@@ -63,8 +64,9 @@ async function matchesOf(db: Queryable, viewer: number, people: readonly string[
   });
 }
 
+/** A Spliit JSON export, else a Splitwise or Dolya spreadsheet. */
 function readTable(file: string): ExpenseTable {
-  const table = readExpenseTable(file);
+  const table = readSpliitJson(file) ?? readExpenseTable(file);
   if (table.rows.length === 0) throw new DomainError('import_empty', 'file');
   return table;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { operationEntries } from '../../../common/ledger';
 import { rowOperation } from './row-operation';
+import { spliitShares } from './spliit';
 import { readAmount, readDay, type ExpenseRow } from './table-reader';
 
 /** Each imported row must move every balance exactly as the source did, to the minor unit. */
@@ -68,5 +69,35 @@ describe('reading a spreadsheet’s cells', () => {
   it('reads days in ISO or with dots, and refuses impossible ones', () => {
     expect(['2026-05-02', '2026-05-02 18:30:00', '2026-05-02T18:30:00Z', '02.05.2026'].map(readDay)).toEqual(Array(4).fill('2026-05-02'));
     expect(['2026-02-30', '31.04.2026', '1989-12-31', 'yesterday', '05/02/2026'].map(readDay)).toEqual(Array(5).fill(null));
+  });
+});
+
+describe('Spliit’s shares', () => {
+  it('add up to the amount, each within one minor unit of its exact part, the leftover going by largest remainder', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1_000_000, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom('EVENLY', 'BY_SHARES', 'BY_PERCENTAGE', 'BY_AMOUNT') as fc.Arbitrary<'EVENLY' | 'BY_SHARES'>,
+        fc.string(),
+        (amount, weights, splitMode, id) => {
+          const paidFor = weights.map((shares, i) => ({ participantId: `p${String(i).padStart(2, '0')}`, shares }));
+          const shares = spliitShares({ id, amount, splitMode, paidFor });
+          const values = [...shares.values()];
+          expect(values.reduce((a, b) => a + b, 0)).toBe(amount);
+          const w = splitMode === 'EVENLY' ? weights.map(() => 1) : weights;
+          const total = w.reduce((a, b) => a + b, 0);
+          paidFor.forEach((p, i) => expect(Math.abs(shares.get(p.participantId)! - (amount * w[i]!) / total)).toBeLessThan(1));
+        },
+      ),
+    );
+  });
+
+  it('give 1000 split three ways 334, 333, 333, the extra unit where Spliit’s hash of the expense id puts it', () => {
+    const paidFor = ['a', 'b', 'c'].map((participantId) => ({ participantId, shares: 1 }));
+    expect([...spliitShares({ amount: 1000, splitMode: 'EVENLY', paidFor }).values()]).toEqual([334, 333, 333]);
+    // FNV-1a of 'e1' is 0x841acf03, 2 modulo 3: the rotation starts at the third; of 'y', 0xfc0c4ef4, 1: at the second.
+    expect([...spliitShares({ id: 'e1', amount: 1000, splitMode: 'EVENLY', paidFor }).values()]).toEqual([333, 333, 334]);
+    expect([...spliitShares({ id: 'y', amount: 1000, splitMode: 'EVENLY', paidFor }).values()]).toEqual([333, 334, 333]);
   });
 });

@@ -16,7 +16,7 @@ import { normalizeName } from '../../../common/names';
  * event currency, and then the people's columns are in that currency.
  */
 export interface ExpenseTable {
-  format: 'splitwise' | 'dolya';
+  format: 'splitwise' | 'dolya' | 'spliit';
   people: string[];
   rows: ExpenseRow[];
   /** The 'Total balance' rows: each person's balance per currency, to check the rows against. */
@@ -114,6 +114,9 @@ export function readExpenseTable(text: string): ExpenseTable {
   const columns = header.map(columnOf);
   const at = (column: Column) => columns.indexOf(column);
   if (at('date') < 0 || at('description') < 0 || at('cost') < 0 || at('currency') < 0) unreadable();
+  // Spliit's spreadsheet holds each person's share, signed by whether they paid, not what they paid
+  // less their share: a payer outside the split cannot be told from it. Its JSON export says it all.
+  if (header.some((h) => normalizeName(h).toLowerCase() === 'split mode')) throw new DomainError('import_use_spliit_json', 'file');
   const personColumns = columns.flatMap((c, i) => (c === 'person' && normalizeName(header[i]) !== '' ? [i] : []));
   if (personColumns.length < 1 || personColumns.length > MAX_IMPORT_PEOPLE) unreadable();
   if (body.length > MAX_IMPORT_ROWS) throw new DomainError('import_too_big', 'file');

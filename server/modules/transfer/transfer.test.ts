@@ -142,12 +142,34 @@ describe('importing a Splitwise group export', () => {
       ['Date,Description,Cost,Currency\n2026-01-01,x,1,EUR', 'import_unreadable'],
       ['Date,Description,Category,Cost,Currency,Anna\n', 'import_empty'],
       ['\u0000\u0001\u0002', 'import_unreadable'],
+      ['{"name":"x"}', 'import_unreadable'],
+      ['Date,Description,Category,Currency,Cost,Original cost,Original currency,Conversion rate,Is Reimbursement,Split mode,Anna,Boris\n2025-01-06,Dinner,Food,EUR,50,,,,No,Evenly,25,-25', 'import_use_spliit_json'],
     ] as const) {
       const res = await preview(anna, file);
       expect({ file, status: res.status, code: res.body.code }).toEqual({ file, status: 400, code });
     }
     const res = await preview(anna, 'Date,Description,Category,Cost,Currency,A,B\n2026-01-01,x,y,20000000000,EUR,20000000000,-20000000000\n2026-01-01,x,y,2,EUR,1,-1');
     expect(res.body.problems).toEqual([{ line: 2, code: 'amount_too_large' }]);
+  });
+});
+
+describe('importing a Spliit group export (JSON)', () => {
+  it('previews and imports every split mode and the reimbursement with Spliit’s own shares, skipping the broken expense', async () => {
+    const file = fixture('spliit-flat.json');
+    const seen = await preview(anna, file);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body).toMatchObject({ format: 'spliit', currency: 'EUR', operations: 5, totals_match: null, problems: [{ line: 7, code: 'date_unreadable' }] });
+    expect(seen.body.people.map((p: { name: string; totals: { amount: number }[] }) => [p.name, p.totals[0]!.amount])).toEqual([
+      ['Anna Petrova', 385.5],
+      ['Boris Ivanov', -280.5],
+      ['Carl Lind', -105],
+    ]);
+    const res = await importFile(anna, { file, event_name: 'Flat', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(balances(res.body.event)).toEqual({ [anna.uid]: 385.5, [boris.uid]: -280.5, [carl.uid]: -105 });
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${res.body.event.id}`, { token: anna.token });
+    const back = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Carl pays Anna back');
+    expect(back).toMatchObject({ kind: 'payback', details: { amount: 200, payer: carl.uid } });
   });
 });
 

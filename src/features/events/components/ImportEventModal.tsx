@@ -34,7 +34,7 @@ function resolved(choice: Choice | undefined): boolean {
 }
 
 /**
- * A group's history moved in from Splitwise's 'Export as spreadsheet' (or a Dolya spreadsheet):
+ * A group's history moved in from Splitwise's 'Export as spreadsheet', Spliit's JSON export or a Dolya spreadsheet:
  * the file is read by the server and previewed (people, operations, each balance, rows it cannot
  * take) before anything is written; the import then creates the event in one go.
  */
@@ -124,7 +124,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
           <label htmlFor={fileId} className={formStyles.label}>
             {t('import.file')}
           </label>
-          <input id={fileId} type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void readFile(e)} disabled={busy} data-testid="import-file" />
+          <input id={fileId} type="file" accept=".csv,.json,text/csv,application/json,text/plain" onChange={(e) => void readFile(e)} disabled={busy} data-testid="import-file" />
           {step.name === 'reading' && (
             <p role="status">
               <Spinner size={16} /> {t('import.reading')}
