@@ -2,7 +2,7 @@ import type { OperationHistoryResponse, OperationVersion } from '../../../common
 import { DomainError } from '../../../common/errors';
 import type { Queryable } from '../../db/client';
 import { changedFields, stateOf, stateView, type StoredState } from './entered';
-import { hasVersions, insertVersion, operationForParticipant, updateOperation, versionsOf, type OperationRow, type VersionRow } from './repository';
+import { hasVersions, insertVersion, insertVersions, operationForParticipant, updateOperation, versionsOf, type OperationRow, type VersionRow } from './repository';
 
 export type OperationAction = OperationVersion['action'];
 
@@ -14,9 +14,12 @@ async function ensureFirstVersion(tx: Queryable, row: OperationRow): Promise<voi
   if (!(await hasVersions(tx, row.id))) await recordCreated(tx, row);
 }
 
-/** A new operation's first version. */
-export async function recordCreated(tx: Queryable, row: OperationRow): Promise<void> {
-  await insertVersion(tx, { operationId: row.id, version: row.version, action: 'created', actorId: row.authorId, state: stateOf(row), createdAt: row.createdAt });
+/** New operations' first versions. */
+export async function recordCreated(tx: Queryable, ...rows: OperationRow[]): Promise<void> {
+  await insertVersions(
+    tx,
+    rows.map((row) => ({ operationId: row.id, version: row.version, action: 'created', actorId: row.authorId, state: stateOf(row), createdAt: row.createdAt })),
+  );
 }
 
 /**

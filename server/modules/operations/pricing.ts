@@ -55,15 +55,16 @@ function utcDay(date: Date): string {
  * An operation's entries in the event currency. When the currencies differ the amount is
  * converted at the rate of the operation's day, frozen on the operation (DESIGN §3), and the
  * entries restated from it (common/ledger-currency.ts: equal parts split in the event currency).
+ * `rateOf` lets a bulk writer (an import) look each day's rate up once.
  */
-export async function price(db: Queryable, op: EnteredOperation, eventCurrency: string): Promise<Priced> {
+export async function price(db: Queryable, op: EnteredOperation, eventCurrency: string, rateOf: typeof rateForDate = rateForDate): Promise<Priced> {
   if (op.kind === 'comment') return { amount: 0, rate: '1', rateDate: null, entries: [] };
   const { payer, payers, participants } = op.meta;
   const input = { kind: op.kind, amount: op.originalAmount, author: op.author, payer, payers, participants };
   // Checked where it was typed before any rate is looked up, so a wrong operation says so first.
   const original = operationEntries(input);
   if (op.currency === eventCurrency) return { amount: op.originalAmount, rate: '1', rateDate: null, entries: original };
-  const frozen = await rateForDate(db, op.currency, eventCurrency, utcDay(op.date));
+  const frozen = await rateOf(db, op.currency, eventCurrency, utcDay(op.date));
   const amount = convertMinor(op.originalAmount, op.currency, eventCurrency, frozen.rate);
   return { amount, rate: frozen.rate, rateDate: frozen.rateDate, entries: entriesInEventCurrency(input, amount) };
 }

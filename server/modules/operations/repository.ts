@@ -3,6 +3,7 @@ import { DomainError } from '../../../common/errors';
 import type { Entry, Payer } from '../../../common/ledger';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
+import { batchesOf } from '../../db/batches';
 import { rowsOf } from '../currency/repository';
 import { eventParticipants, events, images, operationEntries, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
@@ -38,13 +39,25 @@ export async function insertOperation(db: Queryable, values: typeof operations.$
   return row;
 }
 
+/** Many operations at once (an import), in the order given. */
+export async function insertOperations(db: Queryable, values: readonly (typeof operations.$inferInsert)[]): Promise<OperationRow[]> {
+  const rows: OperationRow[] = [];
+  for (const batch of batchesOf(values, 16)) rows.push(...(await db.insert(operations).values(batch).returning()));
+  return rows;
+}
+
 export async function updateOperation(db: Queryable, id: number, set: Partial<typeof operations.$inferInsert>): Promise<void> {
   await db.update(operations).set(set).where(eq(operations.id, id));
 }
 
 export async function insertEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db.insert(operationEntries).values(entries.map((e) => ({ operationId, userId: e.uid, paid: e.paid, share: e.share })));
+  await insertEntriesOf(db, [{ operationId, entries }]);
+}
+
+/** The entries of many operations at once (an import). */
+export async function insertEntriesOf(db: Queryable, list: readonly { operationId: number; entries: readonly Entry[] }[]): Promise<void> {
+  const rows = list.flatMap(({ operationId, entries }) => entries.map((e) => ({ operationId, userId: e.uid, paid: e.paid, share: e.share })));
+  for (const batch of batchesOf(rows, 4)) await db.insert(operationEntries).values(batch);
 }
 
 export async function replaceEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
@@ -326,7 +339,11 @@ export async function hasVersions(db: Queryable, operationId: number): Promise<b
 }
 
 export async function insertVersion(db: Queryable, values: typeof operationVersions.$inferInsert): Promise<void> {
-  await db.insert(operationVersions).values(values);
+  await insertVersions(db, [values]);
+}
+
+export async function insertVersions(db: Queryable, values: readonly (typeof operationVersions.$inferInsert)[]): Promise<void> {
+  for (const batch of batchesOf(values, 9)) await db.insert(operationVersions).values(batch);
 }
 
 export interface ReceiptRow {

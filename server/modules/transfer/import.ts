@@ -8,15 +8,16 @@ import { normalizeName } from '../../../common/names';
 import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { usersByPhones } from '../contacts/repository';
+import { rateForDate } from '../currency/service';
 import { addContacts, listContacts } from '../contacts/service';
 import { knownPeople } from '../events/repository';
 import { createEvent, getEvent } from '../events/service';
 import { recordCreated } from '../operations/history';
-import { price, requireWithinTotals } from '../operations/pricing';
-import { insertEntries, insertOperation, markAllSeen, recomputeBalances, touchEvent, type OperationMeta } from '../operations/repository';
-import { rowOperation } from './row-operation';
+import { price, requireWithinTotals, type Priced } from '../operations/pricing';
+import { insertEntriesOf, insertOperations, markAllSeen, recomputeBalances, touchEvent, type OperationMeta } from '../operations/repository';
+import { rowOperation, type RowOperation } from './row-operation';
 import { readSpliitJson } from './spliit';
-import { readExpenseTable, type ExpenseTable } from './table-reader';
+import { readExpenseTable, type ExpenseRow, type ExpenseTable } from './table-reader';
 
 /**
  * Moving a group's history in from another app's export (docs/decisions/0029-export-and-import.md):
@@ -122,7 +123,15 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
   const eventId = await db.transaction(async (tx) => {
     const uids = await resolvePeople(tx, viewer, table, body, now);
     const event = await createEvent(tx, viewer, { event_name: body.event_name, contacts: uids, eventCurrency: currency });
-    const touched: Entry[] = [];
+    // Each currency's rate of each day looked up once, however many rows share it.
+    const rates = new Map<string, ReturnType<typeof rateForDate>>();
+    const rateOf: typeof rateForDate = (q, from, to, day) => {
+      const key = `${from}>${to}@${day}`;
+      const known = rates.get(key) ?? rateForDate(q, from, to, day);
+      rates.set(key, known);
+      return known;
+    };
+    const planned: { row: ExpenseRow; op: RowOperation; meta: OperationMeta; date: Date; priced: Priced }[] = [];
     for (const row of table.rows) {
       const op = rowOperation(row);
       const uid = (person: number) => uids[person] as number;
@@ -134,9 +143,13 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
       };
       if (payers.length > 1) meta.payers = payers;
       const date = middayOf(row.day);
-      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: row.currency, author: viewer, meta, date }, currency);
-      const description = safeText(row.description || row.category).slice(0, DESCRIPTION_MAX);
-      const inserted = await insertOperation(tx, {
+      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: row.currency, author: viewer, meta, date }, currency, rateOf);
+      planned.push({ row, op, meta, date, priced });
+    }
+    // Written in a few statements, not four per row: 10,000 rows in seconds.
+    const inserted = await insertOperations(
+      tx,
+      planned.map(({ row, op, meta, date, priced }) => ({
         eventId: event.id,
         authorId: viewer,
         kind: op.kind,
@@ -145,15 +158,15 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
         currency: row.currency,
         rate: priced.rate,
         rateDate: priced.rateDate,
-        description,
+        description: safeText(row.description || row.category).slice(0, DESCRIPTION_MAX),
         opDate: date,
         meta,
         idempotencyKey: null,
-      });
-      await insertEntries(tx, inserted.id, priced.entries);
-      await recordCreated(tx, inserted);
-      touched.push(...priced.entries);
-    }
+      })),
+    );
+    await insertEntriesOf(tx, inserted.map((r, i) => ({ operationId: r.id, entries: planned[i]!.priced.entries })));
+    await recordCreated(tx, ...inserted);
+    const touched: Entry[] = planned.flatMap((p) => p.priced.entries);
     // Balances once from the entries, and the bounds that keep every figure exact checked once.
     await recomputeBalances(tx, event.id);
     await requireWithinTotals(tx, event.id, touched);

@@ -148,6 +148,10 @@ describe('importing a Splitwise group export', () => {
       const res = await preview(anna, file);
       expect({ file, status: res.status, code: res.body.code }).toEqual({ file, status: 400, code });
     }
+    // 20,000 rows are taken (ten years of a shared flat is about 5,000); one more is not an export of one group.
+    const rows = (n: number) => ['Date,Description,Category,Cost,Currency,A,B', ...Array.from({ length: n }, () => '2026-01-01,x,y,2,EUR,1,-1')].join('\n');
+    expect((await preview(anna, rows(20_000))).body.operations).toBe(20_000);
+    expect((await preview(anna, rows(20_001))).body.code).toBe('import_too_big');
     const res = await preview(anna, 'Date,Description,Category,Cost,Currency,A,B\n2026-01-01,x,y,20000000000,EUR,20000000000,-20000000000\n2026-01-01,x,y,2,EUR,1,-1');
     expect(res.body.problems).toEqual([{ line: 2, code: 'amount_too_large' }]);
   });

@@ -1,0 +1,54 @@
+/**
+ * `npm run bench:import` (and `bench:import:pg` on PostgreSQL): how long moving a 10,000-row
+ * Splitwise group in takes, preview and import, through the service layer; fails only on a wrong
+ * answer (an imported balance that is not the file's).
+ */
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../server/db/client';
+import { users } from '../server/db/schema';
+import { addContacts } from '../server/modules/contacts/service';
+import { seedRatesIfEmpty } from '../server/modules/currency/rates-seed';
+import { importEvent, previewImport } from '../server/modules/transfer/import';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dasha'];
+
+async function main(): Promise<void> {
+  const database = process.env.DATABASE_URL ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL }) : await openDatabase({ kind: 'pglite' });
+  const db = database.db;
+  await seedRatesIfEmpty(db);
+  const suffix = String(Date.now()).slice(-5);
+  const people = await db
+    .insert(users)
+    .values(NAMES.map((name, i) => ({ phone: `+7916${suffix}${String(i).padStart(2, '0')}`, passwordHash: 'bench', fullName: name, currency: 'EUR' })))
+    .returning({ id: users.id, phone: users.phone });
+  const me = people[0]!.id;
+  await addContacts(db, me, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: NAMES[i + 1]!, phone: p.phone })) }, new Date());
+  // Each row: one of five paid 50.00, everyone's share 10.00; a Russian-rouble row now and then.
+  const expected = NAMES.map(() => 0);
+  const rows = Array.from({ length: ROWS }, (_, i) => {
+    const payer = i % NAMES.length;
+    NAMES.forEach((_, j) => (expected[j]! += j === payer ? 4000 : -1000));
+    const effects = NAMES.map((_, j) => (j === payer ? '40.00' : '-10.00'));
+    return `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},Item ${i},General,50.00,EUR,${effects.join(',')}`;
+  });
+  const file = [`Date,Description,Category,Cost,Currency,${NAMES.join(',')}`, ...rows].join('\n');
+
+  let t0 = performance.now();
+  const preview = await previewImport(db, me, file);
+  const previewMs = performance.now() - t0;
+  t0 = performance.now();
+  const result = await importEvent(db, me, { file, event_name: 'Bench import', people: NAMES.map((name, i) => ({ name, uid: people[i]!.id })) }, new Date());
+  const importMs = performance.now() - t0;
+  const balances = result.event.contacts.map((c) => Math.round(c.balance * 100));
+  const wrong = JSON.stringify(balances) !== JSON.stringify(expected) || preview.operations !== ROWS || result.operations !== ROWS;
+  console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${ROWS} rows, ${(file.length / 1e6).toFixed(2)} MB`);
+  console.log(`preview ${previewMs.toFixed(0)} ms, import ${importMs.toFixed(0)} ms (${((ROWS / importMs) * 1000).toFixed(0)} rows/s)`);
+  await database.close();
+  if (wrong) {
+    console.error(`wrong answer: balances ${JSON.stringify(balances)}, expected ${JSON.stringify(expected)}`);
+    process.exit(1);
+  }
+}
+
+void main();
