@@ -106,20 +106,25 @@ export async function operationByIdempotencyKey(db: Queryable, author: number, k
   return row ?? null;
 }
 
+/** Rows of many operations, by operation, in the order they came. */
+function byOperation<R extends { operationId: number }, T>(rows: readonly R[], item: (row: R) => T): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.operationId);
+    if (list) list.push(item(row));
+    else out.set(row.operationId, [item(row)]);
+  }
+  return out;
+}
+
 export async function entriesOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, Entry[]>> {
-  const out = new Map<number, Entry[]>();
-  if (operationIds.length === 0) return out;
+  if (operationIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(operationEntries)
     .where(inArray(operationEntries.operationId, [...operationIds]))
     .orderBy(asc(operationEntries.operationId), asc(operationEntries.userId));
-  for (const r of rows) {
-    const list = out.get(r.operationId) ?? [];
-    list.push({ uid: r.userId, paid: r.paid, share: r.share });
-    out.set(r.operationId, list);
-  }
-  return out;
+  return byOperation(rows, (r) => ({ uid: r.userId, paid: r.paid, share: r.share }));
 }
 
 /** The entries of an event's live operations of some kinds, by operation (one join, not an id list). */
@@ -130,13 +135,7 @@ export async function liveEntriesOfKinds(db: Queryable, eventId: number, kinds: 
     .innerJoin(operations, eq(operations.id, operationEntries.operationId))
     .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.kind, [...kinds])))
     .orderBy(asc(operationEntries.operationId), asc(operationEntries.userId));
-  const out = new Map<number, Entry[]>();
-  for (const r of rows) {
-    const list = out.get(r.operationId) ?? [];
-    list.push({ uid: r.uid, paid: r.paid, share: r.share });
-    out.set(r.operationId, list);
-  }
-  return out;
+  return byOperation(rows, (r) => ({ uid: r.uid, paid: r.paid, share: r.share }));
 }
 
 export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
@@ -300,19 +299,13 @@ export async function versionsOf(db: Queryable, operationId: number): Promise<Ve
 
 /** The versions of many operations at once (an export), oldest first. */
 export async function versionsOfOperations(db: Queryable, operationIds: readonly number[]): Promise<Map<number, VersionRow[]>> {
-  const byOperation = new Map<number, VersionRow[]>();
-  if (operationIds.length === 0) return byOperation;
+  if (operationIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(operationVersions)
     .where(inArray(operationVersions.operationId, [...operationIds]))
     .orderBy(asc(operationVersions.operationId), asc(operationVersions.version));
-  for (const row of rows) {
-    const list = byOperation.get(row.operationId);
-    if (list) list.push(row);
-    else byOperation.set(row.operationId, [row]);
-  }
-  return byOperation;
+  return byOperation(rows, (row) => row);
 }
 
 export async function versionOf(db: Queryable, operationId: number, version: number): Promise<VersionRow | null> {
@@ -358,8 +351,7 @@ export interface ReceiptRow {
 
 /** The receipts of these operations, oldest first, with their pictures' keys and sizes. */
 export async function receiptsOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, ReceiptRow[]>> {
-  const out = new Map<number, ReceiptRow[]>();
-  if (operationIds.length === 0) return out;
+  if (operationIds.length === 0) return new Map();
   const rows = await db
     .select({
       id: operationReceipts.id,
@@ -374,12 +366,7 @@ export async function receiptsOf(db: Queryable, operationIds: readonly number[])
     .innerJoin(images, eq(images.id, operationReceipts.imageId))
     .where(inArray(operationReceipts.operationId, [...operationIds]))
     .orderBy(asc(operationReceipts.id));
-  for (const r of rows) {
-    const list = out.get(r.operationId) ?? [];
-    list.push(r);
-    out.set(r.operationId, list);
-  }
-  return out;
+  return byOperation(rows, (r) => r);
 }
 
 export async function insertReceipt(db: Queryable, values: typeof operationReceipts.$inferInsert): Promise<void> {
