@@ -91,7 +91,6 @@ export const ERROR_MESSAGES = {
 
   // data in and out
   import_unreadable: 'This file is not a Splitwise, Spliit or Dolya export: a spreadsheet needs Date, Description, Cost and Currency columns and a column per person',
-  import_use_spliit_json: "Spliit's spreadsheet does not say who paid: in Spliit choose Export → JSON and import that file",
   import_too_big: 'The file has more than 20,000 rows',
   import_empty: 'The file has no operations to import',
   import_person_unmatched: 'Say who each person of the file is: a contact, or a phone number to add',

@@ -8,7 +8,7 @@ import { normalizeName } from '../../../common/names';
 
 /**
  * A spreadsheet of shared expenses as Splitwise exports a group ("Export as spreadsheet") and as
- * Dolya exports an event: a header row, then one row per expense with its date, description,
+ * Dolya exports an event (Spliit's, which differs in its people's columns, is read too): a header row, then one row per expense with its date, description,
  * category, cost and currency, and one column per person holding that person's effect on the
  * balance (what they paid minus their share), and a closing 'Total balance' row per currency.
  * Columns are found by their header, in English or Russian, so a localised export reads too; any
@@ -48,7 +48,7 @@ export interface RowProblem {
 export const MAX_IMPORT_ROWS = 20_000;
 export const MAX_IMPORT_PEOPLE = 200;
 
-type Column = 'date' | 'description' | 'category' | 'cost' | 'currency' | 'rate' | 'event_amount' | 'paid_by';
+type Column = 'date' | 'description' | 'category' | 'cost' | 'currency' | 'rate' | 'event_amount' | 'paid_by' | 'reimbursement' | 'split_mode' | 'other';
 
 const HEADERS: Record<Column, readonly string[]> = {
   date: ['date', 'дата'],
@@ -59,6 +59,10 @@ const HEADERS: Record<Column, readonly string[]> = {
   rate: ['rate', 'курс'],
   paid_by: ['paid by', 'кто платил'],
   event_amount: [],
+  // Spliit's spreadsheet.
+  reimbursement: ['is reimbursement'],
+  split_mode: ['split mode'],
+  other: ['original cost', 'original currency', 'conversion rate'],
 };
 /** Dolya's 'Amount, EUR' / 'Сумма, EUR': the amount in the event currency, whose code it names. */
 const EVENT_AMOUNT = /^(?:amount|сумма),\s*([A-Z]{3})$/i;
@@ -114,16 +118,16 @@ export function readExpenseTable(text: string): ExpenseTable {
   const columns = header.map(columnOf);
   const at = (column: Column) => columns.indexOf(column);
   if (at('date') < 0 || at('description') < 0 || at('cost') < 0 || at('currency') < 0) unreadable();
-  // Spliit's spreadsheet holds each person's share, signed by whether they paid, not what they paid
-  // less their share: a payer outside the split cannot be told from it. Its JSON export says it all.
-  if (header.some((h) => normalizeName(h).toLowerCase() === 'split mode')) throw new DomainError('import_use_spliit_json', 'file');
+  // Spliit's spreadsheet holds each person's share signed by whether they paid it, not what they
+  // paid less their share: the payer is the one positive column, and one outside the split is lost.
+  const spliit = at('split_mode') >= 0;
   const personColumns = columns.flatMap((c, i) => (c === 'person' && normalizeName(header[i]) !== '' ? [i] : []));
   if (personColumns.length < 1 || personColumns.length > MAX_IMPORT_PEOPLE) unreadable();
   if (body.length > MAX_IMPORT_ROWS) throw new DomainError('import_too_big', 'file');
   const eventAmountAt = at('event_amount');
   const eventCurrency = eventAmountAt >= 0 ? (EVENT_AMOUNT.exec(normalizeName(header[eventAmountAt]))?.[1]?.toUpperCase() ?? null) : null;
   const table: ExpenseTable = {
-    format: eventCurrency ? 'dolya' : 'splitwise',
+    format: eventCurrency ? 'dolya' : spliit ? 'spliit' : 'splitwise',
     people: personColumns.map((i) => normalizeName(header[i])),
     rows: [],
     totals: new Map(),
@@ -137,10 +141,10 @@ export function readExpenseTable(text: string): ExpenseTable {
     const currency = (eventCurrency ?? cell(at('currency'))).toUpperCase();
     const problem = (code: RowProblemCode) => table.problems.push({ line, code });
     if (!isCurrencyCode(currency)) return problem('currency_unknown');
-    const effects = personColumns.map((i) => readAmount(cell(i), currency) ?? (cell(i) === '' ? 0 : NaN));
-    if (effects.some((e) => Number.isNaN(e))) return problem('amount_unreadable');
+    const values = personColumns.map((i) => readAmount(cell(i), currency) ?? (cell(i) === '' ? 0 : NaN));
+    if (values.some((e) => Number.isNaN(e))) return problem('amount_unreadable');
     if (TOTAL_ROW.test(description)) {
-      table.totals.set(currency, effects);
+      table.totals.set(currency, values);
       return;
     }
     const day = readDay(cell(at('date')));
@@ -148,12 +152,20 @@ export function readExpenseTable(text: string): ExpenseTable {
     const costText = eventCurrency ? cell(eventAmountAt) : cell(at('cost'));
     const cost = readAmount(costText, currency);
     if (costText !== '' && (cost === null || cost < 0)) return problem('amount_unreadable');
+    let effects = values;
+    let category = cell(at('category'));
+    if (spliit) {
+      const payers = values.flatMap((v, i) => (v > 0 ? [i] : []));
+      if (payers.length !== 1 || cost === null) return problem('payer_unknown');
+      effects = values.map((v, i) => (i === payers[0] ? cost - v : v));
+      if (/^(yes|true|да)$/i.test(cell(at('reimbursement')))) category = 'Payment';
+    }
     // What one operation may hold, so that no imported figure can pass the bounds kept exact (decision 0010).
     const paidIn = effects.reduce((sum, e) => sum + Math.max(e, 0), 0);
     if ((cost ?? 0) > MAX_OPERATION_MINOR || paidIn > MAX_OPERATION_MINOR || effects.some((e) => e < -MAX_OPERATION_MINOR)) return problem('amount_too_large');
     if (effects.reduce((a, b) => a + b, 0) !== 0) return problem('effects_do_not_sum');
     if (effects.every((e) => e === 0)) return problem('no_money_moved');
-    table.rows.push({ line, day, description, category: cell(at('category')), currency, cost, effects });
+    table.rows.push({ line, day, description, category, currency, cost, effects });
   });
   return table;
 }
