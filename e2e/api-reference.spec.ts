@@ -1,0 +1,20 @@
+/**
+ * The API's reference page renders in the browser under the app's CSP: Swagger UI over the OpenAPI
+ * document, every route of the contract listed, and not one script or style refused.
+ */
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+test('the API reference lists the routes and runs under the CSP', async ({ page }, testInfo) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/app/api/docs/');
+  await expect(page.getByRole('heading', { name: /Dolya API/ })).toBeVisible();
+  await expect(page.getByText('/app/api/v1/import/preview/', { exact: true })).toBeVisible();
+  await expect(page.getByText('/app/api/v1/event/{id}/export/csv/', { exact: true })).toBeVisible();
+  fs.mkdirSync('.tmp/screens', { recursive: true });
+  await page.screenshot({ path: `.tmp/screens/api-reference-${testInfo.project.name}.png` });
+  expect(refused).toEqual([]);
+});
