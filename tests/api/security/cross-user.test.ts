@@ -111,6 +111,21 @@ const ATTEMPTS: Attempt[] = [
   { route: 'POST /app/api/v1/event', as: stranger, method: 'POST', url: () => api('/v1/event/'), body: () => ({ event_name: 'Borrowed', contacts: [boris.uid], image_url: annasAvatar }), status: 400, code: 'picture_invalid', field: 'image_url' },
   { route: 'POST /app/api/v1/event', as: stranger, method: 'POST', url: () => api('/v1/event/'), body: () => ({ event_name: 'With Anna', contacts: [anna.uid] }), status: 404, code: 'user_not_found', field: 'contacts' },
   { route: 'POST /app/api/v1/event', as: stranger, method: 'POST', url: () => api('/v1/event/'), body: () => ({ quasi: true, contacts: [anna.uid] }), status: 404, code: 'user_not_found', field: 'contacts' },
+  // data out and in
+  { route: 'GET /app/api/v1/event/:id/export', as: stranger, method: 'GET', url: () => api(`/v1/event/${dialogue}/export/`), status: 404, code: 'not_found' },
+  { route: 'GET /app/api/v1/event/:id/export', as: stranger, method: 'GET', url: () => api(`/v1/event/${oldTrip}/export/`), status: 404, code: 'not_found' },
+  { route: 'GET /app/api/v1/event/:id/export/csv', as: stranger, method: 'GET', url: () => api(`/v1/event/${trip}/export/csv/?lang=ru`), status: 404, code: 'not_found' },
+  // An import names people as contacts of the caller: someone else's uid is nobody to them.
+  {
+    route: 'POST /app/api/v1/import',
+    as: stranger,
+    method: 'POST',
+    url: () => api('/v1/import/'),
+    body: () => ({ file: 'Date,Description,Category,Cost,Currency,A,B\n2026-01-02,Taxi,Car,10,EUR,10,-10', event_name: 'Taken', people: [{ name: 'A', uid: eve.uid }, { name: 'B', uid: anna.uid }] }),
+    status: 404,
+    code: 'user_not_found',
+    field: 'people',
+  },
   // operations
   { route: 'GET /app/api/v1/operation', as: stranger, method: 'GET', url: () => api(`/v1/operation/?event=${dialogue}`), status: 404, code: 'not_found' },
   { route: 'GET /app/api/v1/operation', as: stranger, method: 'GET', url: () => api(`/v1/operation/?event=${oldTrip}&deleted=0`), status: 404, code: 'not_found' },
@@ -251,6 +266,34 @@ describe('the caller’s own lists show nothing of anyone else’s', () => {
     expect([res.body.events, res.body.payback_requests, res.body.dialogue_id]).toEqual([[], [], null]);
     expect(res.body.person.balances).toEqual([]);
     expect((await call(t.app, 'GET', api(`/v1/event/${trip}/`), { token: eve.token })).status).toBe(404);
+  });
+});
+
+describe('the caller’s own data, whatever is asked', () => {
+  check(['GET /app/api/v1/user/me/export'], 'the account archive is the caller’s: none of another’s events, contacts or pictures', async () => {
+    const res = await call(t.app, 'GET', api(`/v1/user/me/export/?user=${anna.uid}`), { token: eve.token });
+    expect(res.status).toBe(200);
+    expect(res.body.profile.user).toBe(eve.uid);
+    const events = res.body.events.map((e: { event: { id: number } }) => e.event.id);
+    expect(events).not.toContain(trip);
+    expect(events).not.toContain(dialogue);
+    expect(Object.keys(res.body.pictures)).not.toContain(annasAvatar);
+  });
+
+  check(['POST /app/api/v1/import/preview'], 'a preview matches names only among the caller’s own contacts', async () => {
+    // Named as Anna's contact book names her people: her preview finds them, Dan's does not.
+    const annasBook = (await call(t.app, 'GET', api('/v1/user/contacts/'), { token: anna.token })).body as { uid: number; name: string; is_me: boolean }[];
+    const others = annasBook.filter((c) => !c.is_me);
+    expect(others.length).toBeGreaterThan(1);
+    const names = others.map((c) => c.name);
+    const file = `Date,Description,Category,Cost,Currency,${names.join(',')}\n2026-01-02,Taxi,Car,10,EUR,10,-10${',0'.repeat(names.length - 2)}`;
+    const own = await call(t.app, 'POST', api('/v1/import/preview/'), { token: anna.token, body: { file } });
+    expect(own.body.people.map((p: { match: number | null }) => p.match)).toEqual(others.map((c) => c.uid));
+    const res = await call(t.app, 'POST', api('/v1/import/preview/'), { token: dan.token, body: { file } });
+    expect(res.status).toBe(200);
+    const knownToDan = new Set((await call(t.app, 'GET', api('/v1/user/contacts/'), { token: dan.token })).body.map((c: { uid: number }) => c.uid));
+    res.body.people.forEach((p: { match: number | null }, i: number) => expect(p.match === null || (knownToDan.has(p.match) && p.match === others[i]!.uid)).toBe(true));
+    expect(res.body.people.filter((p: { match: number | null }) => p.match !== null).length).toBeLessThan(others.length);
   });
 });
 

@@ -67,6 +67,13 @@ export const PUBLIC_ROUTES = [
   'GET /app/api/v1/health',
   'GET /app/api/v1/config',
   'GET /app/api/docs/openapi.json',
+  // The API's reference page and its files: the same public document, readable.
+  'GET /app/api/docs',
+  'GET /app/api/docs*',
+  'GET /app/api/docs/json',
+  'GET /app/api/docs/yaml',
+  'GET /app/api/docs/static/index.html',
+  'GET /app/api/docs/static/swagger-initializer.js',
   'GET /app/api/v1/currency',
   'GET /app/api/v1/currency/rate',
   'POST /app/api/v2/auth/code',
