@@ -8,14 +8,10 @@ import { operation, operationVersion } from './operations';
  * as JSON, and a group's history moved in from another app's export.
  */
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
-export const exportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS).default('json'),
-  /** The language of the spreadsheet's headers and kinds. */
-  lang: z.enum(['en', 'ru']).default('en'),
-});
+/** GET /event/{id}/export/csv/?lang=: the language of the spreadsheet's headings and kinds. */
+export const exportCsvQuery = z.object({ lang: z.enum(['en', 'ru']).default('en') });
 
-/** GET /event/{id}/export/?format=json: the whole event as its participants see it, every operation with its history. */
+/** GET /event/{id}/export/: the whole event as its participants see it, every operation with its history. */
 export const eventExport = z.object({
   format: z.literal('dolya.event'),
   version: z.literal(1),

@@ -25,8 +25,6 @@ import {
 } from './repository';
 import { getOperation, viewOne } from './views';
 
-
-
 /**
  * The operation and its event, both locked for a change by `viewer`, who must take part in the
  * event. The event row first, as every write does, so writers queue in one order.

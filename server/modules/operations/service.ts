@@ -35,7 +35,6 @@ import {
 } from './repository';
 import { toView, viewOne, viewsOf } from './views';
 
-
 /**
  * POST /operation/?currency=: validates, prices and records an operation and its effect on balances
  * in one transaction; the answer's amounts are in `display` (specification §7) or the event's currency.

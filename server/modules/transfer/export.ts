@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import type { Event } from '../../../common/contract/events';
 import type { EventExport } from '../../../common/contract/transfer';
 import type { OperationKind } from '../../../common/ledger';
 import type { Queryable } from '../../db/client';
@@ -9,6 +8,7 @@ import { versionViews } from '../operations/history';
 import { currencyOf } from '../operations/pricing';
 import { allOperationsOf, versionsOfOperations } from '../operations/repository';
 import { viewsOf } from '../operations/views';
+import { distinctNames } from './table-reader';
 
 /**
  * An event out of Dolya (docs/decisions/0029-export-and-import.md): as JSON, everything its
@@ -48,12 +48,17 @@ const HEADINGS: Record<ExportLanguage, { date: string; description: string; kind
   ru: { date: 'Дата', description: 'Описание', kind: 'Вид', amount: 'Сумма', currency: 'Валюта', rate: 'Курс', paidBy: 'Кто платил', total: 'Итоговый баланс' },
 };
 
-/** GET /event/{id}/export/?format=json. */
-export async function exportEventJson(db: Queryable, viewer: number, eventId: number, now: Date): Promise<EventExport> {
+/** The event and every operation in its own currency, as a participant sees them (404 for anyone else). */
+async function eventWithOperations(db: Queryable, viewer: number, eventId: number) {
   const event = await getEvent(db, viewer, eventId, { original: true });
   const rows = await allOperationsOf(db, event.id);
   const conv = await displayConversion(db, currencyOf(event.eventCurrency), undefined);
-  const views = await viewsOf(db, viewer, rows, conv);
+  return { event, rows, views: await viewsOf(db, viewer, rows, conv) };
+}
+
+/** GET /event/{id}/export/. */
+export async function exportEventJson(db: Queryable, viewer: number, eventId: number, now: Date): Promise<EventExport> {
+  const { event, rows, views } = await eventWithOperations(db, viewer, eventId);
   const versions = await versionsOfOperations(db, rows.map((r) => r.id));
   return {
     format: 'dolya.event',
@@ -64,31 +69,21 @@ export async function exportEventJson(db: Queryable, viewer: number, eventId: nu
   };
 }
 
-/** Column headings for the people: their names as the caller sees them, a repeated name numbered. */
-function peopleHeadings(event: Event): string[] {
-  const seen = new Map<string, number>();
-  return event.contacts.map((c) => {
-    const n = (seen.get(c.name) ?? 0) + 1;
-    seen.set(c.name, n);
-    return n === 1 ? c.name : `${c.name} (${n})`;
-  });
-}
-
 /**
- * GET /event/{id}/export/?format=csv: live operations with money, oldest first, and a closing
+ * GET /event/{id}/export/csv/: live operations with money, oldest first, and a closing
  * 'Total balance' row. UTF-8 with a byte-order mark, which Excel needs to read Cyrillic names;
  * a cell starting with = + - @ is written with a leading apostrophe so no spreadsheet runs it.
  */
 export async function exportEventCsv(db: Queryable, viewer: number, eventId: number, language: ExportLanguage, now: Date): Promise<{ name: string; csv: string }> {
-  const data = await exportEventJson(db, viewer, eventId, now);
-  const { event } = data;
+  // The history is not in a spreadsheet: only the operations as they stand are read.
+  const { event, views } = await eventWithOperations(db, viewer, eventId);
   const words = HEADINGS[language];
   const people = event.contacts.map((c) => c.uid);
   const nameOf = new Map(event.contacts.map((c) => [c.uid, c.name]));
-  const ops = data.operations
+  const ops = views
     .filter((o) => !o.deleted && o.kind !== 'comment')
     .sort((a, b) => a.details.date.localeCompare(b.details.date) || a.id - b.id);
-  const header = [words.date, words.description, words.kind, words.amount, words.currency, words.rate, `${words.amount}, ${event.eventCurrency}`, words.paidBy, ...peopleHeadings(event)];
+  const header = [words.date, words.description, words.kind, words.amount, words.currency, words.rate, `${words.amount}, ${event.eventCurrency}`, words.paidBy, ...distinctNames(event.contacts.map((c) => c.name))];
   const rows = ops.map((o) => {
     const effect = new Map(o.participants.map((p) => [p.uid, p.effect]));
     const payers = o.participants.filter((p) => p.paid > 0).map((p) => nameOf.get(p.uid) ?? String(p.uid));

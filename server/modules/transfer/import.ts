@@ -99,11 +99,17 @@ export async function previewImport(db: Queryable, viewer: number, file: string)
 async function resolvePeople(tx: Db, viewer: number, table: ExpenseTable, body: ImportBody, now: Date): Promise<number[]> {
   const said = new Map(body.people.map((p) => [nameKey(p.name), p]));
   const chosen = table.people.map((name) => said.get(nameKey(name)));
-  const phones = chosen.flatMap((p) => (p?.uid === undefined && p?.phone ? [{ name: p.name, phone: p.phone }] : []));
-  for (const p of phones) if (!normalizePhone(p.phone)) throw new DomainError('phone_incorrect', 'people');
+  // Each phone in E.164 once: what addContacts stores and usersByPhones finds.
+  const phoneOf = chosen.map((p) => {
+    if (p?.uid !== undefined || !p?.phone) return null;
+    const phone = normalizePhone(p.phone);
+    if (!phone) throw new DomainError('phone_incorrect', 'people');
+    return phone;
+  });
+  const phones = chosen.flatMap((p, i) => (phoneOf[i] && p ? [{ name: p.name, phone: phoneOf[i] }] : []));
   if (phones.length > 0) await addContacts(tx, viewer, { device: 'WEB', contacts: phones }, now);
-  const byPhone = new Map((await usersByPhones(tx, phones.map((p) => normalizePhone(p.phone) as string))).map((u) => [u.phone, u.id]));
-  const uids = chosen.map((p) => (p?.uid !== undefined ? p.uid : p?.phone ? (byPhone.get(normalizePhone(p.phone) ?? "") ?? null) : null));
+  const byPhone = new Map((await usersByPhones(tx, phones.map((p) => p.phone))).map((u) => [u.phone, u.id]));
+  const uids = chosen.map((p, i) => (p?.uid !== undefined ? p.uid : (byPhone.get(phoneOf[i] ?? '') ?? null)));
   if (uids.some((uid) => uid === null)) throw new DomainError('import_person_unmatched', 'people');
   const resolved = uids as number[];
   const known = await knownPeople(tx, viewer, resolved.filter((uid) => uid !== viewer));

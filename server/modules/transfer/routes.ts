@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventIdParams } from '../../../common/contract/common';
-import { eventExport, exportQuery, importBody, importFileBody, importPreview, importResult } from '../../../common/contract/transfer';
+import { eventExport, exportCsvQuery, importBody, importFileBody, importPreview, importResult } from '../../../common/contract/transfer';
 import type { Db } from '../../db/client';
 import { BODY_LIMITS } from '../../lib/body-limits';
 import type { Clock } from '../../lib/clock';
@@ -30,7 +30,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = asy
       ...auth,
       schema: {
         params: eventIdParams,
-        querystring: exportQuery.pick({ lang: true }),
+        querystring: exportCsvQuery,
         response: { 200: z.string().describe('text/csv: one row per operation, a column per person, a closing Total balance row') },
       },
     },

@@ -3,7 +3,7 @@ import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
 import { normalizeName } from '../../../common/names';
-import { MAX_IMPORT_PEOPLE, MAX_IMPORT_ROWS, readDay, type ExpenseRow, type ExpenseTable, type RowProblemCode } from './table-reader';
+import { distinctNames, MAX_IMPORT_PEOPLE, MAX_IMPORT_ROWS, readDay, type ExpenseRow, type ExpenseTable, type RowProblemCode } from './table-reader';
 
 /**
  * A Spliit group as its 'Export to JSON' writes it: participants, and expenses in minor units of
@@ -84,14 +84,7 @@ export function readSpliitJson(text: string): ExpenseTable | null {
   if (participants.length < 1 || participants.length > MAX_IMPORT_PEOPLE) throw new DomainError('import_unreadable', 'file');
   if (expenses.length > MAX_IMPORT_ROWS) throw new DomainError('import_too_big', 'file');
   const code = (parsed.data.currencyCode ?? SYMBOLS[parsed.data.currency.trim()] ?? parsed.data.currency).trim().toUpperCase();
-  // Two people of one name are still two people: their columns must differ.
-  const seen = new Map<string, number>();
-  const people = participants.map((p) => {
-    const name = normalizeName(p.name) || '?';
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    return n === 1 ? name : `${name} (${n})`;
-  });
+  const people = distinctNames(participants.map((p) => normalizeName(p.name) || '?'));
   const column = new Map(participants.map((p, i) => [p.id, i]));
   const table: ExpenseTable = { format: 'spliit', people, rows: [], totals: new Map(), problems: [] };
   expenses.forEach((raw, index) => {

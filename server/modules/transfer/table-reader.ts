@@ -99,6 +99,16 @@ export function readDay(text: string): string | null {
   return year >= 1990 && year <= 2100 ? `${y}-${m}-${d}` : null;
 }
 
+/** People's names as column headings: a repeated name numbered ('Anna', 'Anna (2)'), since two columns are two people. */
+export function distinctNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name} (${n})`;
+  });
+}
+
 function columnOf(header: string): Column | 'person' {
   const h = normalizeName(header).toLowerCase();
   if (EVENT_AMOUNT.test(h)) return 'event_amount';

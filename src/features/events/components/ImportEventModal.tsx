@@ -115,6 +115,12 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
 
   const busy = step.name === 'reading' || step.name === 'importing';
   const shownError = typeof error === 'string' ? error : error ? errorMessage(t, error, t('import.error')) : null;
+  // One alert for both steps: choosing the file and the preview.
+  const alert = shownError && (
+    <p role="alert" className={formStyles.error}>
+      {shownError}
+    </p>
+  );
 
   return (
     <Modal title={t('import.title')} onClose={onClose} closable={!busy} size="md" testId="import-modal">
@@ -130,11 +136,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
               <Spinner size={16} /> {t('import.reading')}
             </p>
           )}
-          {shownError && (
-            <p role="alert" className={formStyles.error}>
-              {shownError}
-            </p>
-          )}
+          {alert}
           <div className={formStyles.actions}>
             <Button scheme="gray" onClick={onClose} disabled={busy}>
               {t('common:actions.cancel')}
@@ -168,11 +170,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
               <p className={formStyles.hint}>{step.sent < 1 ? t('import.sending') : t('import.importing')}</p>
             </div>
           )}
-          {shownError && (
-            <p role="alert" className={formStyles.error}>
-              {shownError}
-            </p>
-          )}
+          {alert}
           <div className={formStyles.actions}>
             <Button scheme="gray" onClick={() => setStep({ name: 'choose' })} disabled={busy}>
               {t('import.otherFile')}
