@@ -133,6 +133,9 @@ test.describe('guided tours and the FAQ page', () => {
     const id = await eventWithFamilies(request, owner);
     await openSignedIn(page, owner, `/events/${id}/transactions`, { toursDone: ['main', 'createEvent'] });
     await expect(tourStep(page)).toHaveAttribute('data-tour-step', 'event-people');
+    // The tour starts with the people panel; the tabs may render a moment later. Wait for every
+    // target, so the steps the walk expects are the ones the tour will show (CI once counted four).
+    for (const target of TOUR_TARGETS.eventFamilies) await expect(page.locator(`[data-tour="${target}"]`).first()).toBeVisible();
     const seen = await runTourToFinish(page, TOUR_TARGETS.eventFamilies);
     // The owner sees every step, the drag handle included.
     expect(seen).toEqual([...TOUR_TARGETS.eventFamilies]);

@@ -289,6 +289,38 @@ describe('a screen tour', () => {
     expect(await screen.findByTestId('tour-end-note')).toHaveTextContent('You can take the tours again from the FAQ page.');
   });
 
+  it('ends at Finish even when a later target appears after the button read Finish', async () => {
+    mockWindowWidth(1280);
+    localStorage.setItem(KEY, '["main"]');
+    const user = userEvent.setup();
+    let showSubmit: () => void = () => {};
+    // The Create button renders late, after the step before it has shown its Finish.
+    function LateButtonForm() {
+      const [late, setLate] = React.useState(false);
+      showSubmit = () => setLate(true);
+      useAutoStartTour('createEvent');
+      return (
+        <form>
+          <input aria-label="name" data-tour="create-event-name" />
+          <div data-tour="create-event-participants">people</div>
+          {late && (
+            <button type="submit" data-tour="create-event-submit">
+              Create
+            </button>
+          )}
+        </form>
+      );
+    }
+    renderScreen(<LateButtonForm />);
+    await user.click(within(await tourStep()).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('tour-step')).toHaveAttribute('data-tour-step', 'create-event-participants'));
+    const finish = within(screen.getByTestId('tour-step')).getByRole('button', { name: 'Finish' });
+    act(() => showSubmit());
+    await user.click(finish);
+    await waitFor(() => expect(screen.queryByTestId('tour-step')).toBeNull());
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual(['main', 'createEvent']);
+  });
+
   it('shows nothing and sets no flag when none of its targets is on the page', async () => {
     mockWindowWidth(1280);
     localStorage.setItem(KEY, '["main"]');

@@ -194,7 +194,9 @@ function TourTooltip({ index, step, tooltipProps }: TooltipRenderProps) {
             {t('buttons.back')}
           </Button>
         )}
-        <Button scheme="blue" onClick={() => navigation.next(index)} data-action="primary">
+        {/* The button does what it says: an element that appeared after it read Finish (a tab
+            rendered late) gets no step of its own once the user has pressed Finish. */}
+        <Button scheme="blue" onClick={() => (isLast ? navigation.end('finished') : navigation.next(index))} data-action="primary">
           {isLast ? t('buttons.finish') : t('buttons.next')}
         </Button>
       </div>
