@@ -125,6 +125,9 @@ function reads(seeded: BenchEvent): Measure[] {
     { name: 'GET /v1/event/', path: '/app/api/v1/event/', token: as },
     { name: 'GET /v1/event/people/', path: '/app/api/v1/event/people/', token: as },
     { name: 'GET /v1/operation/expenses/?event=', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180`, token: as },
+    // What the my-share screen asks for: the figures, then a day's operations when it is opened.
+    { name: '  …&summary=true (my-share screen)', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&summary=true`, token: as },
+    { name: '  …&day= (a day opened)', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&day=2025-06-01`, token: as },
   ];
 }
 

@@ -253,6 +253,13 @@ export const expensesQuery = z.object({
    * family's, the sum of its members' shares: the my-share screen's 'Whole family' toggle.
    */
   family: z.enum(['true', 'false']).optional(),
+  /**
+   * `true`: each day carries its totals and `count` but no `operations`, so the screen gets its
+   * figures without every operation of the event (a year's spending is thousands of rows).
+   */
+  summary: z.enum(['true', 'false']).optional(),
+  /** Only this day (in the caller's time zone) in `operations`, with its operations: a day opened on the screen. */
+  day: dayParam.optional(),
 });
 
 export const expensesResponse = z.object({
@@ -269,6 +276,8 @@ export const expensesResponse = z.object({
       day: z.string(),
       total: amount,
       mine: amount,
+      /** The day's spending operations, also when `operations` is left empty by `summary`. */
+      count: z.number().int(),
       operations: z.array(
         z.object({ id: z.number().int(), kind: operationKind, description: z.string(), amount: amount, my_share: amount, date: z.string() }),
       ),

@@ -28,7 +28,7 @@ describe('answers the app cannot use', () => {
   });
 
   it("expenses without an event are 'id not specified in expenses'", async () => {
-    expect(await failure(fetchExpensesCall(0))).toMatchObject({ code: 'id_not_specified_in_expenses', message: 'id not specified in expenses' });
+    expect(await failure(fetchExpensesCall(0, {}))).toMatchObject({ code: 'id_not_specified_in_expenses', message: 'id not specified in expenses' });
   });
 
   it('has every one of these messages in English and Russian', () => {

@@ -15,7 +15,7 @@ const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 export async function expenses(
   db: Queryable,
   viewer: number,
-  query: { event: number; utc_offset: number; currency?: string; family?: 'true' | 'false' },
+  query: { event: number; utc_offset: number; currency?: string; family?: 'true' | 'false'; summary?: 'true' | 'false'; day?: string },
 ): Promise<ExpensesResponse> {
   const event = await requireEvent(db, query.event, viewer);
   const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
@@ -28,13 +28,17 @@ export async function expenses(
   const entries = await liveEntriesOfKinds(db, event.id, SPENDING_KINDS);
   const withEntries = ops.map((o) => ({ op: o, kind: o.kind as OperationKind, entries: entries.get(o.id) ?? [], date: o.opDate }));
   const stats = expenseStatistics(withEntries, participants.length, viewer, query.utc_offset);
+  const listed = query.summary === 'true' ? () => false : (day: string) => query.day === undefined || query.day === day;
+  const countByDay = new Map<string, number>();
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
   for (const { op, entries: list } of withEntries) {
     const day = localDay(op.opDate, query.utc_offset);
-    const items = byDay.get(day) ?? [];
-    const total = list.reduce((s, e) => s + e.share, 0);
     const mine = list.reduce((s, e) => (mineOf.has(e.uid) ? s + e.share : s), 0);
     mineByDay.set(day, (mineByDay.get(day) ?? 0) + mine);
+    countByDay.set(day, (countByDay.get(day) ?? 0) + 1);
+    if (!listed(day)) continue;
+    const items = byDay.get(day) ?? [];
+    const total = list.reduce((s, e) => s + e.share, 0);
     items.push({
       id: op.id,
       kind: op.kind as OperationKind,
@@ -56,7 +60,15 @@ export async function expenses(
     my_share: conv.major(myShare),
     participants_count: participants.length,
     shares: participants.map((p) => ({ uid: p.userId, share: conv.major(stats.shares.get(p.userId) ?? 0) })),
-    operations: stats.days.map((d) => ({ day: d.day, total: conv.major(d.total), mine: conv.major(mineByDay.get(d.day) ?? 0), operations: byDay.get(d.day) ?? [] })),
+    operations: stats.days
+      .filter((d) => query.day === undefined || d.day === query.day)
+      .map((d) => ({
+        day: d.day,
+        total: conv.major(d.total),
+        mine: conv.major(mineByDay.get(d.day) ?? 0),
+        count: countByDay.get(d.day) ?? 0,
+        operations: byDay.get(d.day) ?? [],
+      })),
   };
 }
 

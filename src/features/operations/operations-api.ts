@@ -84,14 +84,26 @@ export function utcOffsetMinutes(date = new Date()): number {
   return offset === 0 ? 0 : offset;
 }
 
-/** `family`: every 'mine' figure is my event family's (the 'Whole family' toggle). */
-export async function fetchExpensesCall(eventId: number, currency?: string, signal?: AbortSignal, family = false) {
+export interface ExpensesParams {
+  currency?: string;
+  /** Every 'mine' figure is my event family's (the 'Whole family' toggle). */
+  family?: boolean;
+}
+
+function expensesQuery(eventId: number, { currency, family }: ExpensesParams) {
   if (!eventId) throw clientError('id_not_specified_in_expenses');
-  return api.get<ExpensesResponse>(
-    '/operation/expenses/',
-    { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}), ...(family ? { family: 'true' } : {}) },
-    signal,
-  );
+  return { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}), ...(family ? { family: 'true' } : {}) };
+}
+
+/** The my-share figures: totals, shares and each day's sums and count, without the operations. */
+export async function fetchExpensesCall(eventId: number, params: ExpensesParams, signal?: AbortSignal) {
+  return api.get<ExpensesResponse>('/operation/expenses/', { ...expensesQuery(eventId, params), summary: 'true' }, signal);
+}
+
+/** The spending operations of one day (the caller's calendar day), with my part of each. */
+export async function fetchExpensesDayCall(eventId: number, day: string, params: ExpensesParams, signal?: AbortSignal) {
+  const answer = await api.get<ExpensesResponse>('/operation/expenses/', { ...expensesQuery(eventId, params), day }, signal);
+  return answer.operations.find((d) => d.day === day)?.operations ?? [];
 }
 
 /** The plain who-owes-whom view, before families and simplification. */

@@ -263,7 +263,7 @@ export const fetchExpenses = createAsyncThunk<ExpensesResponse, ExpensesKey, Thu
   'operations/fetchExpenses',
   async ({ eventId, currency, family }, { getState, rejectWithValue, signal }) => {
     try {
-      const data = await fetchExpensesCall(eventId, currency, signal, family === true);
+      const data = await fetchExpensesCall(eventId, { currency, family }, signal);
       // The delay softens a swap of figures on screen; with nothing shown yet it would only keep
       // the first open on grey placeholders.
       const shown = (getState() as Partial<{ operations: OperationsState }>).operations?.expenses.data;

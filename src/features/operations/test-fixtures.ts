@@ -100,7 +100,25 @@ export function manyOperations(n: number, from = 1): Operation[] {
   return Array.from({ length: n }, (_, i) => anOperation({ id: from + i, details: { description: `Purchase ${from + i}` } }));
 }
 
-export function expenses(overrides: Partial<ExpensesResponse> = {}): ExpensesResponse {
+type ExpensesDay = ExpensesResponse['operations'][number];
+
+const DEFAULT_DAYS: Omit<ExpensesDay, 'count'>[] = [
+  {
+    day: '2026-11-20',
+    total: 5000,
+    mine: 1250,
+    operations: [{ id: 1, kind: 'even_purchase', description: 'Groceries', amount: 5000, my_share: 1250, date: '2026-11-20T10:00:00.000Z' }],
+  },
+  {
+    day: '2026-11-21',
+    total: 3200,
+    mine: 550,
+    operations: [{ id: 2, kind: 'split_purchase', description: 'Firewood', amount: 3200, my_share: 550, date: '2026-11-21T10:00:00.000Z' }],
+  },
+];
+
+/** Figures for the my-share tab; a day's `count` is its operations' unless given. */
+export function expenses({ operations, ...overrides }: Omit<Partial<ExpensesResponse>, 'operations'> & { operations?: (Omit<ExpensesDay, 'count'> & { count?: number })[] } = {}): ExpensesResponse {
   return expensesResponse.parse({
     event_id: EVENT_ID,
     currency: 'RUB',
@@ -115,22 +133,17 @@ export function expenses(overrides: Partial<ExpensesResponse> = {}): ExpensesRes
       { uid: VERA, share: 2400 },
       { uid: GLEB, share: 3200 },
     ],
-    operations: [
-      {
-        day: '2026-11-20',
-        total: 5000,
-        mine: 1250,
-        operations: [{ id: 1, kind: 'even_purchase', description: 'Groceries', amount: 5000, my_share: 1250, date: '2026-11-20T10:00:00.000Z' }],
-      },
-      {
-        day: '2026-11-21',
-        total: 3200,
-        mine: 550,
-        operations: [{ id: 2, kind: 'split_purchase', description: 'Firewood', amount: 3200, my_share: 550, date: '2026-11-21T10:00:00.000Z' }],
-      },
-    ],
     ...overrides,
+    operations: (operations ?? DEFAULT_DAYS).map((d) => ({ count: d.operations.length, ...d })),
   });
+}
+
+/** Answers an expenses call as the server does: `summary=true` leaves each day's operations out, `day` keeps that day alone. */
+export function expensesAnswer(request: Request, full: ExpensesResponse) {
+  const params = new URL(request.url).searchParams;
+  const day = params.get('day');
+  const days = full.operations.filter((d) => day === null || d.day === day);
+  return json({ ...full, operations: params.get('summary') === 'true' ? days.map((d) => ({ ...d, operations: [] })) : days });
 }
 
 export function payout(transfers: PayoutResponse['transfers'], overrides: Partial<PayoutResponse> = {}): PayoutResponse {
@@ -179,7 +192,7 @@ export function signedInWithEvent(e: Event = anEvent(), ops: Operation[] = []) {
     http.get('/app/api/v1/event/', () => json([e])),
     http.get('/app/api/v1/event/:id/', () => json(e)),
     http.get('/app/api/v1/operation/', ({ request }) => json(pagesOf(ops, Number(new URL(request.url).searchParams.get('page') ?? 1)))),
-    http.get('/app/api/v1/operation/expenses/', () => json(expenses())),
+    http.get('/app/api/v1/operation/expenses/', ({ request }) => expensesAnswer(request, expenses())),
     http.get('/app/api/v1/event/:id/payout/', () => json(payout([]))),
   );
 }

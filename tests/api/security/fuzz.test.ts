@@ -398,7 +398,13 @@ const ENDPOINTS: Endpoint[] = [
         .map(([id, version, payload]) => ({ url: api(`/v1/operation/${id}/history/${version}/restore/`), payload })),
   },
   get('/app/api/v1/operation/expenses', () =>
-    query({ event: int(events).map(String), utc_offset: fc.integer({ min: -1000, max: 1000 }).map(String), currency }).map((q) => api(`/v1/operation/expenses/${q}`)),
+    query({
+      event: int(events).map(String),
+      utc_offset: fc.integer({ min: -1000, max: 1000 }).map(String),
+      currency,
+      summary: fc.constantFrom('true', 'false'),
+      day: fc.constantFrom('2026-03-01', '2024-02-29', '2026-02-30'),
+    }, ['event']).map((q) => api(`/v1/operation/expenses/${q}`)),
   ),
   get('/app/api/v1/operation/debts', () => query({ event: int(events).map(String), currency }).map((q) => api(`/v1/operation/debts/${q}`))),
   {

@@ -1,14 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
-import { anEvent, BORIS, EVENT_ID, expenses, GLEB, json, ME, signedInWithEvent, VERA } from '../test-fixtures';
+import { anEvent, BORIS, EVENT_ID, expenses, expensesAnswer, GLEB, json, ME, signedInWithEvent, VERA } from '../test-fixtures';
 
 const PATH = `/events/${EVENT_ID}/my-share`;
 /** Intl puts no-break spaces in amounts; the tests compare words. */
 const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** The figures' call, not a day's operations opened on the screen. */
+const isSummary = (request: Request) => new URL(request.url).searchParams.get('summary') === 'true';
 const barText = (bar: HTMLElement) => words(`${bar.querySelector('[data-part="name"]')?.textContent} ${bar.querySelector('[data-part="amount"]')?.textContent}`);
 
 afterEach(() => {
@@ -31,10 +34,11 @@ describe('the my-share tab', () => {
     server.use(
       http.get('/app/api/v1/operation/expenses/', ({ request }) => {
         const family = new URL(request.url).searchParams.get('family');
-        asked.push(family);
-        if (family !== 'true') return json(expenses());
+        if (isSummary(request)) asked.push(family);
+        if (family !== 'true') return expensesAnswer(request, expenses());
         // Anna and Boris: 1,800.00 + 800.00, and their parts of each day and operation.
-        return json(
+        return expensesAnswer(
+          request,
           expenses({
             my_share: 2600,
             operations: [
@@ -79,43 +83,85 @@ describe('the my-share tab', () => {
       'me 1 800,00 ₽',
       'Boris Ivanov 800,00 ₽',
     ]);
-    const ops = screen.getAllByTestId('share-op');
-    // Newest day first.
-    expect(ops[0]).toHaveTextContent('Firewoodof 3 200,00 ₽550,00 ₽my part');
-    expect(ops[1]).toHaveTextContent('Groceriesof 5 000,00 ₽1 250,00 ₽my part');
+    // Newest day first, and open; the older one opens on a click and loads its operations then.
+    const days = screen.getAllByTestId('share-day');
+    expect(days.map((d) => words(d.querySelector('h4')?.textContent))).toEqual(['Saturday 21 November1 operation3 200,00 ₽', 'Friday 20 November1 operation5 000,00 ₽']);
+    expect(within(days[0]!).getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(days[0]!).findByTestId('share-op')).toHaveTextContent('Firewoodof 3 200,00 ₽550,00 ₽my part');
+    expect(within(days[1]!).queryByTestId('share-op')).not.toBeInTheDocument();
+    await userEvent.click(within(days[1]!).getByRole('button', { name: /20 Nov/ }));
+    expect(await within(days[1]!).findByTestId('share-op')).toHaveTextContent('Groceriesof 5 000,00 ₽1 250,00 ₽my part');
+    // And closes again.
+    await userEvent.click(within(days[0]!).getByRole('button', { name: /21 Nov/ }));
+    expect(within(days[0]!).getByRole('button')).toHaveAttribute('aria-expanded', 'false');
+    expect(within(days[0]!).queryByTestId('share-op')).not.toBeInTheDocument();
   });
 
-  it('lists the newest 50 spending operations first and the rest on request', async () => {
+  it('asks for the figures without the operations and loads a day only when it is opened', async () => {
     signedInWithEvent();
-    const days = Array.from({ length: 12 }, (_, d) => ({
-      day: `2026-11-${String(d + 1).padStart(2, '0')}`,
-      total: 500,
-      mine: 125,
-      operations: Array.from({ length: 5 }, (_, i) => ({
-        id: d * 10 + i + 1,
-        kind: 'even_purchase' as const,
-        description: `Day ${d + 1} #${i + 1}`,
-        amount: 100,
-        my_share: 25,
-        date: `2026-11-${String(d + 1).padStart(2, '0')}T0${i}:00:00.000Z`,
-      })),
-    }));
-    server.use(http.get('/app/api/v1/operation/expenses/', () => json(expenses({ operations: days }))));
+    const days = Array.from({ length: 40 }, (_, d) => {
+      const day = dayjs('2026-10-01').add(d, 'day').format('YYYY-MM-DD');
+      return {
+        day,
+        total: 500,
+        mine: 125,
+        operations: Array.from({ length: 5 }, (_, i) => ({
+          id: d * 10 + i + 1,
+          kind: 'even_purchase' as const,
+          description: `Day ${d + 1} #${i + 1}`,
+          amount: 100,
+          my_share: 25,
+          date: `${day}T0${i}:00:00.000Z`,
+        })),
+      };
+    });
+    const asked: string[] = [];
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.get('summary') === 'true' ? 'summary' : `day ${params.get('day')}`);
+        return expensesAnswer(request, expenses({ operations: days }));
+      }),
+    );
     renderApp(PATH);
     await screen.findByTestId('share-total', {}, { timeout: 5000 });
-    expect(screen.getAllByTestId('share-op')).toHaveLength(50);
-    // Newest day first, newest operation of the day first.
-    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent('Day 12 #5');
-    await userEvent.click(screen.getByRole('button', { name: 'Show more (10 more operations)' }));
-    expect(screen.getAllByTestId('share-op')).toHaveLength(60);
+    // The newest 30 days, the newest open with its operations newest first; the rest on request.
+    expect(screen.getAllByTestId('share-day')).toHaveLength(30);
+    await waitFor(() => expect(screen.getAllByTestId('share-op')).toHaveLength(5));
+    expect(screen.getAllByTestId('share-op')[0]).toHaveTextContent('Day 40 #5');
+    expect(asked).toEqual(['summary', 'day 2026-11-09']);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (10 more days)' }));
+    expect(screen.getAllByTestId('share-day')).toHaveLength(40);
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+    const oldest = screen.getAllByTestId('share-day').at(-1)!;
+    expect(oldest).toHaveTextContent('5 operations');
+    await userEvent.click(within(oldest).getByRole('button', { name: /1 Oct/ }));
+    await waitFor(() => expect(within(oldest).getAllByTestId('share-op')).toHaveLength(5));
+    expect(asked).toEqual(['summary', 'day 2026-11-09', 'day 2026-10-01']);
+  });
+
+  it("says so when a day's operations cannot be loaded, and loads them on Retry", async () => {
+    signedInWithEvent();
+    let fail = true;
+    server.use(
+      http.get('/app/api/v1/operation/expenses/', ({ request }) =>
+        !isSummary(request) && fail ? HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 }) : expensesAnswer(request, expenses()),
+      ),
+    );
+    renderApp(PATH, { language: 'ru' });
+    expect(await screen.findByText('Не удалось загрузить операции этого дня.', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The figures are there all the same.
+    expect(screen.getByTestId('share-total')).toHaveTextContent('8 200,00 ₽');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByTestId('share-op')).toHaveTextContent('Firewood');
   });
 
   it('shows skeleton totals while loading, then an error with Retry', async () => {
     signedInWithEvent();
     let fail = true;
     server.use(
-      http.get('/app/api/v1/operation/expenses/', () => (fail ? HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 }) : json(expenses()))),
+      http.get('/app/api/v1/operation/expenses/', ({ request }) => (fail ? HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 }) : expensesAnswer(request, expenses()))),
     );
     renderApp(PATH);
     expect(await screen.findByTestId('share-loading')).toBeInTheDocument();
@@ -141,9 +187,9 @@ describe('the my-share tab', () => {
     signedInWithEvent();
     let served = 0;
     server.use(
-      http.get('/app/api/v1/operation/expenses/', () => {
-        served += 1;
-        return json(expenses());
+      http.get('/app/api/v1/operation/expenses/', ({ request }) => {
+        if (isSummary(request)) served += 1;
+        return expensesAnswer(request, expenses());
       }),
     );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -159,9 +205,9 @@ describe('the my-share tab', () => {
     signedInWithEvent();
     let served = 0;
     server.use(
-      http.get('/app/api/v1/operation/expenses/', () => {
-        served += 1;
-        return json(served === 1 ? expenses() : expenses({ total_expenses: 9000, avg_expenses: 2250 }));
+      http.get('/app/api/v1/operation/expenses/', ({ request }) => {
+        if (isSummary(request)) served += 1;
+        return expensesAnswer(request, served === 1 ? expenses() : expenses({ total_expenses: 9000, avg_expenses: 2250 }));
       }),
     );
     const { router } = renderApp(PATH);
@@ -189,8 +235,8 @@ describe('the my-share tab', () => {
     const asked: (string | null)[] = [];
     server.use(
       http.get('/app/api/v1/operation/expenses/', ({ request }) => {
-        asked.push(new URL(request.url).searchParams.get('currency'));
-        return json(expenses({ currency: 'EUR', approximate: true, total_expenses: 82, avg_expenses: 20.5, my_share: 18 }));
+        if (isSummary(request)) asked.push(new URL(request.url).searchParams.get('currency'));
+        return expensesAnswer(request, expenses({ currency: 'EUR', approximate: true, total_expenses: 82, avg_expenses: 20.5, my_share: 18 }));
       }),
     );
     const { store } = renderApp(PATH);

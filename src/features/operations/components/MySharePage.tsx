@@ -6,17 +6,13 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { useCurrentEvent } from '@/features/events';
-import { KindIcon } from '../form/KindIcon';
-import { dayLabel } from '../lib/feed';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import { useEventPeople } from '../lib/people';
 import { expensesKeyOf, fetchExpenses } from '../operations-slice';
+import { ShareDays } from './ShareDays';
 import { PersonBars, SpendingChart, type DayPoint } from './SpendingChart';
 import tab from './TabPage.module.css';
 import styles from './MyShare.module.css';
-
-/** Spending operations listed at first, and added per 'show more'. */
-const LIST_STEP = 50;
 
 /** A total card's number, exact from the API's major units. */
 function Total({ label, amount, currency, approximate, testId }: { label: string; amount: number; currency: string; approximate: boolean; testId: string }) {
@@ -35,8 +31,8 @@ function Total({ label, amount, currency, approximate, testId }: { label: string
 
 /**
  * The my-share tab: what the event spent in all, per person on average and as my share (or my
- * family's), spending by day and by person as charts, and the spending operations with my part.
- * Every figure is the server's (GET /operation/expenses/), summed only in minor units.
+ * family's), spending by day and by person as charts, and the spending operations with my part,
+ * day by day. Every figure is the server's (GET /operation/expenses/), summed only in minor units.
  */
 export default function MySharePage() {
   const { t, i18n } = useTranslation('operations');
@@ -46,7 +42,6 @@ export default function MySharePage() {
   const people = useEventPeople();
   const expenses = useAppSelector((s) => s.operations.expenses);
   const [wholeFamily, setWholeFamily] = useState(false);
-  const [limit, setLimit] = useState(LIST_STEP);
 
   const myFamily = people.familyOf.get(people.me);
   const familyMembers = useMemo(() => new Set(myFamily?.members ?? [people.me]), [myFamily, people.me]);
@@ -84,20 +79,8 @@ export default function MySharePage() {
         };
       })
       .sort((a, b) => b.share - a.share || a.uid - b.uid);
-    // Newest first, and only as many as asked for: a year of spending is thousands of rows.
-    const list: { day: string; total: number; operations: ExpensesResponse['operations'][number]['operations'] }[] = [];
-    let shown = 0;
-    let count = 0;
-    for (let i = data.operations.length - 1; i >= 0; i--) {
-      const d = data.operations[i]!;
-      count += d.operations.length;
-      if (shown >= limit) continue;
-      const ops = [...d.operations].reverse().slice(0, limit - shown);
-      shown += ops.length;
-      list.push({ day: d.day, total: d.total, operations: ops });
-    }
-    return { mine, days, bars, list, more: count - shown };
-  }, [data, family, familyMembers, people, limit]);
+    return { mine, days, bars };
+  }, [data, family, familyMembers, people]);
 
   if (!event) return null;
 
@@ -125,7 +108,6 @@ export default function MySharePage() {
 
   const c = data.currency;
   const approximate = data.approximate;
-  const words = { today: t('feed.today'), yesterday: t('feed.yesterday') };
   const updating = expenses.status === 'loading';
 
   return (
@@ -171,41 +153,7 @@ export default function MySharePage() {
             <PersonBars people={view!.bars} currency={c} locale={locale} />
           </div>
 
-          <section className={styles.list} aria-labelledby="share-list-title" data-updating={updating || undefined}>
-            <h3 id="share-list-title" className={styles.listTitle}>
-              {t('share.list')}
-            </h3>
-            {view!.list.map((d) => (
-              <div key={d.day} className={styles.listDay}>
-                <h4 className={styles.listDayHead}>
-                  <span>{dayLabel(d.day, locale, words)}</span>
-                  <span className="amount">{moneyMinor(minorOf(d.total, c) ?? 0, c, locale)}</span>
-                </h4>
-                <ul className={styles.listRows}>
-                  {d.operations.map((op) => (
-                    <li key={op.id} className={styles.listRow} data-testid="share-op">
-                      <span className={styles.listIcon}>
-                        <KindIcon kind={op.kind} size={18} />
-                      </span>
-                      <span className={styles.listText}>
-                        <span className={styles.listName}>{op.description || t(`kinds.${op.kind}`)}</span>
-                        <span className={`${styles.listOf} amount`}>{t('share.of', { amount: moneyMinor(minorOf(op.amount, c) ?? 0, c, locale) })}</span>
-                      </span>
-                      <span className={styles.listMine}>
-                        <span className="amount">{moneyMinor(minorOf(op.my_share, c) ?? 0, c, locale)}</span>
-                        <span className={styles.listMineLabel}>{family ? t('share.partFamily') : t('share.part')}</span>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-            {view!.more > 0 && (
-              <Button scheme="gray" className={styles.more} onClick={() => setLimit((l) => l + LIST_STEP * 2)}>
-                {t('share.showMore', { count: view!.more, n: view!.more.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US') })}
-              </Button>
-            )}
-          </section>
+          <ShareDays eventId={event.id} params={{ currency: displayParams.currency, family }} summary={data} updating={updating} />
         </>
       )}
     </section>
