@@ -7,6 +7,7 @@ import { ERROR_MESSAGES } from '../common/errors';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { BODY_LIMITS } from './lib/body-limits';
+import { OneLineRequestLog } from './lib/request-log';
 import { systemClock, type Clock } from './lib/clock';
 import type { SmsSender } from './lib/sms';
 import { authRoutes } from './modules/auth/routes';
@@ -64,6 +65,7 @@ export function requestIdOf(header: string | string[] | undefined): string {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController: new OneLineRequestLog(),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: BODY_LIMITS.default,
     // A request must arrive whole in time, headers within a third of it; Node checks its clients
