@@ -3,7 +3,7 @@
  * (issue 6). One person with 50 people: a 50-person event, five 10-person events (two in EUR)
  * and 20 dialogues, about 4,400 operations in all (BENCH_PEOPLE_OPERATIONS scales them), built
  * through the service layer; then GET /event/people/ (converted or not) and one person's page are
- * measured through `app.inject`, and how many operations the balance computation reads is printed.
+ * measured through `app.inject`, and how many stored pair debts the balance computation sums is printed.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     const res = await app.inject({ method: 'GET', url, headers });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   };
-  const read = (await netBalances(db, me.id)).operations;
+  const read = (await netBalances(db, me.id)).rows;
   const rows: [string, Timing][] = [
     ['GET /event/people/', await time(RUNS, 10, () => get('/app/api/v1/event/people/'))],
     ['GET /event/people/?currency=EUR', await time(RUNS, 10, () => get('/app/api/v1/event/people/?currency=EUR'))],
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   ];
   await app.close();
   await database.close();
-  console.log(`# ${built}; the balance computation reads ${read} operations (those with an entry of the viewer)`);
+  console.log(`# ${built}; the balance computation sums ${read} stored pair debts (those of the viewer)`);
   console.log(`# load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
   for (const [name, s] of rows) {
     console.log(

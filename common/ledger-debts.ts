@@ -118,6 +118,22 @@ function addNetDebts(net: Map<string, number>, entries: readonly Entry[]): void 
   }
 }
 
+/** What one operation makes one person of a pair owe the other: `lo` < `hi`, positive when `lo` owes `hi`. */
+export interface PairDebt {
+  lo: number;
+  hi: number;
+  amount: number;
+}
+
+/**
+ * The debts inside one operation, per unordered pair. `pairwiseDebts` of many operations is the
+ * sum of these over them, pair by pair, so they can be stored with the operation and added up
+ * later without its entries (the People page).
+ */
+export function operationDebts(entries: readonly Entry[]): PairDebt[] {
+  return pairwiseDebts([entries]).map((d) => (d.from < d.to ? { lo: d.from, hi: d.to, amount: d.amount } : { lo: d.to, hi: d.from, amount: -d.amount }));
+}
+
 /**
  * The plain who-owes-whom view, without simplification: in every operation each person's share is
  * owed to the payers in proportion to what they paid (with one payer, which every kind has today,

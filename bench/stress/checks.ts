@@ -4,6 +4,7 @@
  * - no operation is half-written: each has entries, and they balance (paid = share = amount; a
  *   deposit's money comes in, so there paid = share = -amount);
  * - every event sums to zero, and each stored balance equals the sum over its live operations;
+ * - each operation's stored pair debts net, person by person, to what its entries say they are owed;
  * - no idempotency key was recorded twice.
  */
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,8 @@ export interface IntegrityReport {
   unbalanced: number[];
   nonZeroEvents: number[];
   driftedBalances: { event: number; user: number; stored: number; computed: number }[];
+  /** Operations whose stored pair debts do not add up to their entries (people/balances.ts reads them). */
+  strayDebts: number[];
   duplicateKeys: number;
 }
 
@@ -26,6 +29,7 @@ export function integrityProblems(r: IntegrityReport): string[] {
   if (r.unbalanced.length) problems.push(`${r.unbalanced.length} operations whose entries do not balance`);
   if (r.nonZeroEvents.length) problems.push(`${r.nonZeroEvents.length} events that do not sum to zero`);
   if (r.driftedBalances.length) problems.push(`${r.driftedBalances.length} stored balances that differ from their operations`);
+  if (r.strayDebts.length) problems.push(`${r.strayDebts.length} operations whose stored pair debts differ from their entries`);
   if (r.duplicateKeys) problems.push(`${r.duplicateKeys} idempotency keys recorded twice`);
   return problems;
 }
@@ -70,6 +74,22 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
         ) c on c.event_id = p.event_id and c.user_id = p.user_id
         where p.balance <> coalesce(c.computed, 0)`,
   );
+  // Per person and operation: what the pairs say they are owed (as hi, minus as lo) against paid - share.
+  const strayDebts = (
+    await rows(
+      database,
+      sql`select coalesce(d.operation_id, e.operation_id) as id from (
+            select operation_id, person, sum(owed) as owed from (
+              select operation_id, hi as person, amount as owed from operation_debts
+              union all select operation_id, lo, -amount from operation_debts
+            ) pairs group by operation_id, person
+          ) d
+          full join (select operation_id, user_id, paid - share as owed from operation_entries where paid <> share) e
+            on e.operation_id = d.operation_id and e.user_id = d.person
+          where coalesce(d.owed, 0) <> coalesce(e.owed, 0)
+          group by 1 order by 1`,
+    )
+  ).map((r) => Number(r.id));
   const duplicateKeys = Number(
     (
       await rows(
@@ -85,6 +105,7 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
     unbalanced,
     nonZeroEvents,
     driftedBalances: drifted.map((r) => ({ event: Number(r.event_id), user: Number(r.user_id), stored: Number(r.stored), computed: Number(r.computed) })),
+    strayDebts,
     duplicateKeys,
   };
 }

@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from './client';
+import { fillPendingDebts } from './operation-debts';
+import * as schema from './schema';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const cleanup: string[] = [];
@@ -42,6 +45,46 @@ describe('upgrading a database made before image keys (0001_image_keys)', () => 
       expect(new Set(rows.map((r) => r.key)).size).toBe(3);
       await expect(db.execute(sql`insert into images (owner_id, data, width, height, etag) values (null, '\\x00'::bytea, 80, 80, 'e')`)).rejects.toThrow();
       await expect(db.execute(sql`insert into images (key, owner_id, data, width, height, etag) values (${rows[0]!.key}, null, '\\x00'::bytea, 80, 80, 'e')`)).rejects.toThrow();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('upgrading a database made before operation debts (0004_operation_debts)', () => {
+  it('works out the pair debts of every earlier operation once, and new operations need none', async () => {
+    const client = new PGlite();
+    const db = drizzle(client, { schema });
+    try {
+      await migrate(db, { migrationsFolder: await firstMigrations(4) });
+      await db.execute(sql`insert into users (id, phone) values (1, '+79160000001'), (2, '+79160000002'), (3, '+79160000003')`);
+      await db.execute(sql`insert into events (id, name, owner_id, currency) values (1, 'Dacha', 1, 'RUB')`);
+      // Anna pays 300 for three; Boris pays 90 for himself and Vera; Vera's comment has no entries.
+      await db.execute(sql`insert into operations (id, event_id, author_id, kind, amount, original_amount, currency, op_date)
+        values (1, 1, 1, 'even_purchase', 30000, 30000, 'RUB', now()), (2, 1, 2, 'even_purchase', 9000, 9000, 'RUB', now()),
+               (3, 1, 3, 'comment', 0, 0, 'RUB', now())`);
+      await db.execute(sql`insert into operation_entries (operation_id, user_id, paid, share)
+        values (1, 1, 30000, 10000), (1, 2, 0, 10000), (1, 3, 0, 10000), (2, 2, 9000, 4500), (2, 3, 0, 4500)`);
+
+      await migrate(db, { migrationsFolder });
+      expect(await fillPendingDebts(db as unknown as Db)).toBe(3);
+      const debts = async () =>
+        (await db.execute<{ operation_id: number; lo: number; hi: number; amount: string | number }>(sql`select * from operation_debts order by operation_id, lo, hi`)).rows.map(
+          (r) => [r.operation_id, r.lo, r.hi, Number(r.amount)],
+        );
+      expect(await debts()).toEqual([
+        [1, 1, 2, -10000],
+        [1, 1, 3, -10000],
+        [2, 2, 3, -4500],
+      ]);
+      // Done once: a second start finds nothing pending and writes nothing twice.
+      expect(await fillPendingDebts(db as unknown as Db)).toBe(0);
+      expect(await debts()).toHaveLength(3);
+      // An operation recorded from now on is not pending: its debts are written with its entries.
+      await db.execute(sql`insert into operations (id, event_id, author_id, kind, amount, original_amount, currency, op_date)
+        values (4, 1, 1, 'comment', 0, 0, 'RUB', now())`);
+      const { rows } = await db.execute<{ debts_pending: boolean }>(sql`select debts_pending from operations where id = 4`);
+      expect(rows[0]?.debts_pending).toBe(false);
     } finally {
       await client.close();
     }

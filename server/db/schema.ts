@@ -223,6 +223,8 @@ export const operations = pgTable(
     /** The last person to edit or revert it: the one for whom it is not unread. */
     editedBy: integer('edited_by'),
     editedAt: ts('edited_at'),
+    /** Its operation_debts rows are still to be worked out: operations recorded before that table. */
+    debtsPending: boolean('debts_pending').notNull().default(false),
   },
   (t) => [
     index('operations_event_idx').on(t.eventId, t.id),
@@ -242,6 +244,23 @@ export const operationEntries = pgTable(
     share: money('share').notNull(),
   },
   (t) => [primaryKey({ columns: [t.operationId, t.userId] }), index('operation_entries_user_idx').on(t.userId)],
+);
+
+/**
+ * Who owes whom inside one operation (common/ledger-debts.ts operationDebts), kept beside its
+ * entries so that a person's balance with everyone else is a sum over their rows instead of
+ * every operation they are in worked out again on each read (the People page). One row per
+ * pair, `lo` < `hi`; a positive amount is owed by `lo` to `hi`, a negative one by `hi` to `lo`.
+ */
+export const operationDebts = pgTable(
+  'operation_debts',
+  {
+    operationId: integer('operation_id').notNull(),
+    lo: integer('lo').notNull(),
+    hi: integer('hi').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operationId, t.lo, t.hi] }), index('operation_debts_lo_idx').on(t.lo), index('operation_debts_hi_idx').on(t.hi)],
 );
 
 /**

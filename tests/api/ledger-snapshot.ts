@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './harness';
 
-const TABLES = ['users', 'contacts', 'events', 'event_participants', 'operations', 'operation_entries', 'operation_seen', 'families'];
+const TABLES = ['users', 'contacts', 'events', 'event_participants', 'operations', 'operation_entries', 'operation_debts', 'operation_seen', 'families'];
 
 /** Every ledger table's rows, in a stable order: equal snapshots mean nothing was written. */
 export async function ledgerSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const result = (await t.database.db.execute(sql.raw(`select * from ${table} order by 1, 2`))) as unknown as { rows: unknown[] };
+    const result = (await t.database.db.execute(sql.raw(`select * from ${table} x order by x::text`))) as unknown as { rows: unknown[] };
     out[table] = result.rows.map((r) => JSON.parse(JSON.stringify(r)));
   }
   return out;

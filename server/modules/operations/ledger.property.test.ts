@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../common/errors';
-import type { OperationKind } from '../../../common/ledger';
+import type { Entry, OperationKind } from '../../../common/ledger';
+import { pairwiseDebts } from '../../../common/ledger-debts';
 import { createTestApp, type TestApp } from '../../../tests/api/harness';
 import { people, type Person } from '../../../tests/api/ledger-factories';
 import { addContacts } from '../contacts/service';
+import { netBalances } from '../people/balances';
 import { createEvent } from '../events/service';
 import { editOperation, revertOperation } from './edit';
 import { createOperation, deleteOperation, moveOperation, restoreOperation } from './service';
@@ -80,6 +82,38 @@ async function check(): Promise<void> {
   const unbalanced = (await t.database.db.execute(sql`
     select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`)) as unknown as { rows: unknown[] };
   expect(unbalanced.rows).toEqual([]);
+  await checkPairDebts();
+}
+
+/**
+ * The People page's balances, summed from the pair debts stored with each operation, are what the
+ * ledger's pairwiseDebts says over the entries of every live operation, for everyone.
+ */
+async function checkPairDebts(): Promise<void> {
+  const result = (await t.database.db.execute(sql`
+    select o.event_id, e.operation_id, e.user_id, e.paid, e.share from operation_entries e
+    join operations o on o.id = e.operation_id and o.deleted_at is null order by e.operation_id, e.user_id`)) as unknown as {
+    rows: { event_id: number; operation_id: number; user_id: number; paid: string | number; share: string | number }[];
+  };
+  const byEvent = new Map<number, Map<number, Entry[]>>();
+  for (const r of result.rows) {
+    const ops = byEvent.get(r.event_id) ?? new Map<number, Entry[]>();
+    ops.set(r.operation_id, [...(ops.get(r.operation_id) ?? []), { uid: r.user_id, paid: Number(r.paid), share: Number(r.share) }]);
+    byEvent.set(r.event_id, ops);
+  }
+  for (const person of who) {
+    const expected = new Map<number, Map<number, number>>();
+    for (const [eventId, ops] of byEvent) {
+      for (const debt of pairwiseDebts(ops.values())) {
+        const [other, amount] = debt.to === person.uid ? [debt.from, debt.amount] : debt.from === person.uid ? [debt.to, -debt.amount] : [null, 0];
+        if (other === null) continue;
+        const inEvent = expected.get(eventId) ?? new Map<number, number>();
+        inEvent.set(other, amount);
+        expected.set(eventId, inEvent);
+      }
+    }
+    expect((await netBalances(t.database.db, person.uid)).byEvent).toEqual(expected);
+  }
 }
 
 type Entered = { [K in keyof typeof entered]: (typeof entered)[K] extends fc.Arbitrary<infer T> ? T : never };

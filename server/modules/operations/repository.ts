@@ -4,6 +4,7 @@ import type { Entry, Payer } from '../../../common/ledger';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
+import { deleteDebtsOf, insertDebtsOf } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
 import { eventParticipants, events, images, operationEntries, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
@@ -58,10 +59,12 @@ export async function insertEntries(db: Queryable, operationId: number, entries:
 export async function insertEntriesOf(db: Queryable, list: readonly { operationId: number; entries: readonly Entry[] }[]): Promise<void> {
   const rows = list.flatMap(({ operationId, entries }) => entries.map((e) => ({ operationId, userId: e.uid, paid: e.paid, share: e.share })));
   for (const batch of batchesOf(rows, 4)) await db.insert(operationEntries).values(batch);
+  await insertDebtsOf(db, list);
 }
 
 export async function replaceEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
   await db.delete(operationEntries).where(eq(operationEntries.operationId, operationId));
+  await deleteDebtsOf(db, operationId);
   await insertEntries(db, operationId, entries);
 }
 

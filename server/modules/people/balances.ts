@@ -5,12 +5,10 @@
  * owe me. Integers in minor units throughout; a display currency only converts the final sums.
  */
 import type { MoneyByCurrency } from '../../../common/contract/people';
-import type { Entry } from '../../../common/ledger';
-import { pairwiseDebts } from '../../../common/ledger-debts';
 import { fromMinor } from '../../../common/money';
 import type { Queryable } from '../../db/client';
 import { displayConversion, type DisplayConversion } from '../currency/service';
-import { ledgerOf } from './repository';
+import { pairBalancesOf } from './repository';
 
 /** Minor units per currency code. */
 export type PerCurrency = Map<string, number>;
@@ -20,8 +18,8 @@ export interface NetBalances {
   byPerson: Map<number, PerCurrency>;
   /** Event → person → the same, in that event's currency. */
   byEvent: Map<number, Map<number, number>>;
-  /** How many operations were read, for the record in the decision and the benchmark. */
-  operations: number;
+  /** How many stored pair debts were summed, for the benchmark. */
+  rows: number;
 }
 
 function add(map: PerCurrency, currency: string, amount: number): void {
@@ -31,50 +29,26 @@ function add(map: PerCurrency, currency: string, amount: number): void {
 }
 
 /**
- * The viewer's net balances with everyone, or only with `only` (then just the operations those
- * people share with the viewer are read). Pairwise debts arise inside single operations between
- * people in them, so the operations the viewer has no entry in cannot matter and are not read.
+ * The viewer's net balances with everyone, or only with `only`: in each event, the sum of the
+ * pair debts its live operations stored (common/ledger-debts.ts operationDebts), which is what
+ * `pairwiseDebts` over those operations gives, without reading their entries again.
  */
 export async function netBalances(db: Queryable, viewer: number, only?: readonly number[]): Promise<NetBalances> {
   const byPerson = new Map<number, PerCurrency>();
   const byEvent = new Map<number, Map<number, number>>();
-  if (only && only.length === 0) return { byPerson, byEvent, operations: 0 };
-  const ledger = await ledgerOf(db, viewer, only);
-  const perEvent = new Map<number, { currency: string; operations: Entry[][] }>();
-  let operations = 0;
-  for (const event of ledger) {
-    const ops: Entry[][] = [];
-    let lastOperation = -1;
-    let current: Entry[] = [];
-    for (const [operationId, uid, paid, share] of event.entries) {
-      if (operationId !== lastOperation) {
-        lastOperation = operationId;
-        current = [];
-        ops.push(current);
-      }
-      current.push({ uid, paid: Number(paid), share: Number(share) });
-    }
-    operations += ops.length;
-    perEvent.set(event.eventId, { currency: event.currency, operations: ops });
+  if (only && only.length === 0) return { byPerson, byEvent, rows: 0 };
+  let rows = 0;
+  for (const row of await pairBalancesOf(db, viewer, only)) {
+    rows += row.rows;
+    if (row.amount === 0) continue;
+    const inEvent = byEvent.get(row.eventId) ?? new Map<number, number>();
+    inEvent.set(row.other, row.amount);
+    byEvent.set(row.eventId, inEvent);
+    const mine = byPerson.get(row.other) ?? new Map<string, number>();
+    add(mine, row.currency, row.amount);
+    byPerson.set(row.other, mine);
   }
-  const wanted = only ? new Set(only) : null;
-  for (const [eventId, { currency, operations: ops }] of perEvent) {
-    const inEvent = new Map<number, number>();
-    for (const debt of pairwiseDebts(ops)) {
-      let other: number;
-      let amount: number;
-      if (debt.to === viewer) [other, amount] = [debt.from, debt.amount];
-      else if (debt.from === viewer) [other, amount] = [debt.to, -debt.amount];
-      else continue;
-      if (wanted && !wanted.has(other)) continue;
-      inEvent.set(other, (inEvent.get(other) ?? 0) + amount);
-      const mine = byPerson.get(other) ?? new Map<string, number>();
-      add(mine, currency, amount);
-      byPerson.set(other, mine);
-    }
-    byEvent.set(eventId, inEvent);
-  }
-  return { byPerson, byEvent, operations };
+  return { byPerson, byEvent, rows };
 }
 
 /** The sum of several people's balances, per currency. */

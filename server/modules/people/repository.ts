@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../currency/repository';
-import { contacts, eventParticipants, events, families, operationEntries, operationSeen, operations, users } from '../../db/schema';
+import { contacts, eventParticipants, events, families, operationDebts, operationEntries, operationSeen, operations, users } from '../../db/schema';
 
 /**
  * Everyone the viewer has as a contact or shares a live event or dialogue with, the viewer
@@ -56,44 +56,40 @@ export async function sharedEventRows(db: Queryable, a: number, b: number): Prom
     .orderBy(desc(events.lastActivityAt), desc(events.id));
 }
 
-export interface LedgerEvent {
+export interface PairBalanceRow {
   eventId: number;
-  /** The event currency, in which every entry is kept. */
+  /** The event currency, in which the amounts are kept. */
   currency: string;
-  /** Entries as [operation id, uid, paid, share], in operation then uid order. */
-  entries: [number, number, number, number][];
+  other: number;
+  /** Minor units the other person owes the viewer in this event (negative: the viewer owes them). */
+  amount: number;
+  /** How many operation_debts rows went into it. */
+  rows: number;
 }
 
 /**
- * Every entry of every live operation in a live event that the viewer has an entry in (and, with
- * `others`, one of those people too), one row per event. Only those operations can make a debt
- * between the viewer and anyone: pairwise debts arise inside one operation between people in it.
- * The viewer's entries are found through operation_entries_user_idx, the rest by primary key.
- * Entries come aggregated as JSON because moving one row per entry out of the embedded database
- * cost about twice as much as the query itself (docs/decisions/0006-people-and-families.md).
+ * The viewer's balance with each person in each live event, summed from the stored pair debts of
+ * its live operations (schema operationDebts): one row per event and person, whatever the number
+ * of operations, found through the lo and hi indexes. With `others`, only those people.
  */
-export async function ledgerOf(db: Queryable, viewer: number, others?: readonly number[]): Promise<LedgerEvent[]> {
-  const withOthers =
-    others === undefined
-      ? sql``
-      : sql`and exists (select 1 from ${operationEntries} theirs where theirs.operation_id = mine.operation_id and theirs.user_id in (${sql.join(
-          others.map((uid) => sql`${uid}::int`),
-          sql`, `,
-        )}))`;
+export async function pairBalancesOf(db: Queryable, viewer: number, others?: readonly number[]): Promise<PairBalanceRow[]> {
+  const other = sql`case when d.lo = ${viewer}::int then d.hi else d.lo end`;
+  const onlyOthers = others === undefined ? sql`` : sql`and ${other} in (${sql.join(others.map((uid) => sql`${uid}::int`), sql`, `)})`;
   const result = await db.execute(sql`
-    select o.event_id as "eventId", e.currency,
-      json_agg(json_build_array(oe.operation_id, oe.user_id, oe.paid, oe.share) order by oe.operation_id, oe.user_id) as entries
-    from ${operationEntries} mine
-    join ${operations} o on o.id = mine.operation_id and o.deleted_at is null
-    join ${events} e on e.id = o.event_id and e.deleted_at is null
-    join ${operationEntries} oe on oe.operation_id = mine.operation_id
-    where mine.user_id = ${viewer} ${withOthers}
-    group by o.event_id, e.currency`);
-  return rowsOf<{ eventId: number; currency: string; entries: unknown }>(result).map((r) => ({
+    select "eventId", currency, other, sum(amount) as amount, count(*)::int as rows from (
+      select o.event_id as "eventId", e.currency, ${other} as other, case when d.lo = ${viewer}::int then -d.amount else d.amount end as amount
+      from ${operationDebts} d
+      join ${operations} o on o.id = d.operation_id and o.deleted_at is null
+      join ${events} e on e.id = o.event_id and e.deleted_at is null
+      where (d.lo = ${viewer}::int or d.hi = ${viewer}::int) ${onlyOthers}
+    ) mine
+    group by "eventId", currency, other`);
+  return rowsOf<{ eventId: number; currency: string; other: number; amount: string | number; rows: number }>(result).map((r) => ({
     eventId: Number(r.eventId),
     currency: r.currency.trim(),
-    // node-postgres parses json columns; PGlite does too, but a string is handled either way.
-    entries: (typeof r.entries === 'string' ? JSON.parse(r.entries) : r.entries) as LedgerEvent['entries'],
+    other: Number(r.other),
+    amount: Number(r.amount),
+    rows: Number(r.rows),
   }));
 }
 

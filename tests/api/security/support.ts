@@ -24,6 +24,7 @@ const FINGERPRINTED = {
   event_participants: 'select * from event_participants',
   operations: 'select * from operations',
   operation_entries: 'select * from operation_entries',
+  operation_debts: 'select * from operation_debts',
   operation_seen: 'select * from operation_seen',
 } as const;
 
