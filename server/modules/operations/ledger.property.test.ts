@@ -11,6 +11,7 @@ import { netBalances } from '../people/balances';
 import { createEvent } from '../events/service';
 import { editOperation, revertOperation } from './edit';
 import { createOperation, deleteOperation, moveOperation, restoreOperation } from './service';
+import { livePairDebts } from './repository';
 import { getOperation } from './views';
 
 /**
@@ -86,8 +87,8 @@ async function check(): Promise<void> {
 }
 
 /**
- * The People page's balances, summed from the pair debts stored with each operation, are what the
- * ledger's pairwiseDebts says over the entries of every live operation, for everyone.
+ * The People page's balances and the Debts tab's pairs, summed from the pair debts stored with each
+ * operation, are what the ledger's pairwiseDebts says over the entries of every live operation.
  */
 async function checkPairDebts(): Promise<void> {
   const result = (await t.database.db.execute(sql`
@@ -101,6 +102,8 @@ async function checkPairDebts(): Promise<void> {
     ops.set(r.operation_id, [...(ops.get(r.operation_id) ?? []), { uid: r.user_id, paid: Number(r.paid), share: Number(r.share) }]);
     byEvent.set(r.event_id, ops);
   }
+  // The Debts tab's pairs per event, from the same stored rows.
+  for (const eventId of events) expect(await livePairDebts(t.database.db, eventId)).toEqual(pairwiseDebts((byEvent.get(eventId) ?? new Map()).values()));
   for (const person of who) {
     const expected = new Map<number, Map<number, number>>();
     for (const [eventId, ops] of byEvent) {

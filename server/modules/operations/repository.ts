@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
 import type { Entry, Payer } from '../../../common/ledger';
+import type { Debt } from '../../../common/ledger-debts';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
 import { deleteDebtsOf, insertDebtsOf } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
-import { eventParticipants, events, images, operationEntries, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
+import { eventParticipants, events, images, operationDebts, operationEntries, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
 
@@ -139,6 +140,27 @@ export async function liveEntriesOfKinds(db: Queryable, eventId: number, kinds: 
     .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.kind, [...kinds])))
     .orderBy(asc(operationEntries.operationId), asc(operationEntries.userId));
   return byOperation(rows, (r) => ({ uid: r.uid, paid: r.paid, share: r.share }));
+}
+
+/**
+ * Who owes whom in an event, netted per pair over its live operations: the sum of the pair debts
+ * stored with each (schema operationDebts), which is `pairwiseDebts` over their entries.
+ * Sorted by debtor then creditor uid, as pairwiseDebts sorts them.
+ */
+export async function livePairDebts(db: Queryable, eventId: number): Promise<Debt[]> {
+  const rows = await db
+    .select({ lo: operationDebts.lo, hi: operationDebts.hi, amount: sql<string>`sum(${operationDebts.amount})` })
+    .from(operationDebts)
+    .innerJoin(operations, eq(operations.id, operationDebts.operationId))
+    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt)))
+    .groupBy(operationDebts.lo, operationDebts.hi);
+  const debts: Debt[] = [];
+  for (const r of rows) {
+    const amount = Number(r.amount);
+    if (amount > 0) debts.push({ from: r.lo, to: r.hi, amount });
+    else if (amount < 0) debts.push({ from: r.hi, to: r.lo, amount: -amount });
+  }
+  return debts.sort((a, b) => a.from - b.from || a.to - b.to);
 }
 
 export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {

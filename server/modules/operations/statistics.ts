@@ -1,13 +1,12 @@
 import type { DebtsResponse, ExpensesResponse } from '../../../common/contract/operations';
 import { isSpending, OPERATION_KINDS, type OperationKind } from '../../../common/ledger';
-import { pairwiseDebts } from '../../../common/ledger-debts';
 import { expenseStatistics, localDay } from '../../../common/ledger-statistics';
 import type { Queryable } from '../../db/client';
 import { displayConversion } from '../currency/service';
 import { requireEvent } from '../events/access';
 import { participantsOf } from '../events/repository';
 import { currencyOf } from './pricing';
-import { liveEntriesOfKinds, liveOperationsOfKinds } from './repository';
+import { liveEntriesOfKinds, liveOperationsOfKinds, livePairDebts } from './repository';
 
 const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 
@@ -72,19 +71,16 @@ export async function expenses(
   };
 }
 
-const MONEY_KINDS = OPERATION_KINDS.filter((kind) => kind !== 'comment');
-
 /**
  * GET /operation/debts/: who owes whom as the operations made it, before families and the
- * settle-up simplification (DESIGN §5), netted per pair with the ledger's pairwiseDebts. Each
- * person's debts and credits add up to exactly their balance, so paying them all settles
- * everyone.
+ * settle-up simplification (DESIGN §5), netted per pair: the ledger's pairwiseDebts, summed from
+ * what each operation stored. Each person's debts and credits add up to exactly their balance, so
+ * paying them all settles everyone.
  */
 export async function plainDebts(db: Queryable, viewer: number, query: { event: number; currency?: string }): Promise<DebtsResponse> {
   const event = await requireEvent(db, query.event, viewer);
   const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
-  const entries = await liveEntriesOfKinds(db, event.id, MONEY_KINDS);
-  const debts = pairwiseDebts(entries.values());
+  const debts = await livePairDebts(db, event.id);
   return {
     event_id: event.id,
     currency: conv.currency,
