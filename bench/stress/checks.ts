@@ -4,7 +4,8 @@
  * - no operation is half-written: each has entries, and they balance (paid = share = amount; a
  *   deposit's money comes in, so there paid = share = -amount);
  * - every event sums to zero, and each stored balance equals the sum over its live operations;
- * - each operation's stored pair debts net, person by person, to what its entries say they are owed;
+ * - each operation's stored pair debts net, person by person, to what its entries say they are owed,
+ *   and each event's pair balances are the sum of its live operations' pair debts;
  * - no idempotency key was recorded twice.
  */
 import { sql } from 'drizzle-orm';
@@ -19,6 +20,8 @@ export interface IntegrityReport {
   driftedBalances: { event: number; user: number; stored: number; computed: number }[];
   /** Operations whose stored pair debts do not add up to their entries (people/balances.ts reads them). */
   strayDebts: number[];
+  /** Events whose pair balances (the People page's) differ from their live operations' pair debts. */
+  driftedPairs: number[];
   duplicateKeys: number;
 }
 
@@ -30,6 +33,7 @@ export function integrityProblems(r: IntegrityReport): string[] {
   if (r.nonZeroEvents.length) problems.push(`${r.nonZeroEvents.length} events that do not sum to zero`);
   if (r.driftedBalances.length) problems.push(`${r.driftedBalances.length} stored balances that differ from their operations`);
   if (r.strayDebts.length) problems.push(`${r.strayDebts.length} operations whose stored pair debts differ from their entries`);
+  if (r.driftedPairs.length) problems.push(`${r.driftedPairs.length} events whose pair balances differ from their operations`);
   if (r.duplicateKeys) problems.push(`${r.duplicateKeys} idempotency keys recorded twice`);
   return problems;
 }
@@ -90,6 +94,18 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
           group by 1 order by 1`,
     )
   ).map((r) => Number(r.id));
+  const driftedPairs = (
+    await rows(
+      database,
+      sql`select coalesce(p.event_id, s.event_id) as id from pair_balances p
+          full join (
+            select o.event_id, d.lo, d.hi, sum(d.amount) as amount from operation_debts d
+            join operations o on o.id = d.operation_id and o.deleted_at is null group by o.event_id, d.lo, d.hi
+          ) s on s.event_id = p.event_id and s.lo = p.lo and s.hi = p.hi
+          where coalesce(p.amount, 0) <> coalesce(s.amount, 0)
+          group by 1 order by 1`,
+    )
+  ).map((r) => Number(r.id));
   const duplicateKeys = Number(
     (
       await rows(
@@ -106,6 +122,7 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
     nonZeroEvents,
     driftedBalances: drifted.map((r) => ({ event: Number(r.event_id), user: Number(r.user_id), stored: Number(r.stored), computed: Number(r.computed) })),
     strayDebts,
+    driftedPairs,
     duplicateKeys,
   };
 }

@@ -52,7 +52,7 @@ describe('upgrading a database made before image keys (0001_image_keys)', () => 
 });
 
 describe('upgrading a database made before operation debts (0004_operation_debts)', () => {
-  it('works out the pair debts of every earlier operation once, and new operations need none', async () => {
+  it('works out the pair debts and pair balances of every earlier operation once, and new operations need none', async () => {
     const client = new PGlite();
     const db = drizzle(client, { schema });
     try {
@@ -77,9 +77,23 @@ describe('upgrading a database made before operation debts (0004_operation_debts
         [1, 1, 3, -10000],
         [2, 2, 3, -4500],
       ]);
+      const pairs = async () =>
+        (await db.execute<{ event_id: number; lo: number; hi: number; amount: string | number }>(sql`select * from pair_balances order by lo, hi`)).rows.map((r) => [
+          r.event_id,
+          r.lo,
+          r.hi,
+          Number(r.amount),
+        ]);
+      // Boris and Vera each owe Anna 100; Vera owes Boris 45.
+      expect(await pairs()).toEqual([
+        [1, 1, 2, -10000],
+        [1, 1, 3, -10000],
+        [1, 2, 3, -4500],
+      ]);
       // Done once: a second start finds nothing pending and writes nothing twice.
       expect(await fillPendingDebts(db as unknown as Db)).toBe(0);
       expect(await debts()).toHaveLength(3);
+      expect(await pairs()).toHaveLength(3);
       // An operation recorded from now on is not pending: its debts are written with its entries.
       await db.execute(sql`insert into operations (id, event_id, author_id, kind, amount, original_amount, currency, op_date)
         values (4, 1, 1, 'comment', 0, 0, 'RUB', now())`);

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Entry } from '../../common/ledger';
 import { operationDebts as debtsOf } from '../../common/ledger-debts';
 import { batchesOf } from './batches';
 import type { Db, Queryable } from './client';
-import { operationDebts, operationEntries, operations } from './schema';
+import { events, operationDebts, operationEntries, operations, pairBalances } from './schema';
 
 /** Writes the pair debts of operations whose entries were just written (see schema operationDebts). */
 export async function insertDebtsOf(db: Queryable, list: readonly { operationId: number; entries: readonly Entry[] }[]): Promise<void> {
@@ -15,39 +15,69 @@ export async function deleteDebtsOf(db: Queryable, operationId: number): Promise
   await db.delete(operationDebts).where(eq(operationDebts.operationId, operationId));
 }
 
-/** Operations worked out per call; a few hundred keep each transaction short. */
-const FILL_BATCH = 500;
+/**
+ * Adds (sign 1) or takes back (sign -1) what one operation's entries make people owe each other
+ * to the event's pair balances, as `amount = amount + delta`, in pair order so that two writers
+ * never wait on each other in a circle.
+ */
+export async function applyToPairBalances(db: Queryable, eventId: number, entries: readonly Entry[], sign: 1 | -1): Promise<void> {
+  const deltas = debtsOf(entries)
+    .sort((a, b) => a.lo - b.lo || a.hi - b.hi)
+    .map((d) => ({ eventId, lo: d.lo, hi: d.hi, amount: sign * d.amount }));
+  for (const batch of batchesOf(deltas, 4)) {
+    await db
+      .insert(pairBalances)
+      .values(batch)
+      .onConflictDoUpdate({ target: [pairBalances.eventId, pairBalances.lo, pairBalances.hi], set: { amount: sql`${pairBalances.amount} + excluded.amount` } });
+  }
+}
+
+/** Sets an event's pair balances to the sum of its live operations' pair debts (an import, a change of currency). */
+export async function recomputePairBalances(db: Queryable, eventId: number): Promise<void> {
+  await db.delete(pairBalances).where(eq(pairBalances.eventId, eventId));
+  await db.execute(sql`
+    insert into ${pairBalances} (event_id, lo, hi, amount)
+    select ${eventId}::int, d.lo, d.hi, sum(d.amount) from ${operationDebts} d
+    join ${operations} o on o.id = d.operation_id and o.event_id = ${eventId}::int and o.deleted_at is null
+    group by d.lo, d.hi having sum(d.amount) <> 0`);
+}
 
 /**
  * Works out the pair debts of the operations recorded before operation_debts existed, once, at
- * start-up. Each batch is its own transaction and skips rows another process is filling, so
- * several API processes starting together share the work instead of waiting or writing twice.
- * Answers how many operations it filled.
+ * start-up, an event at a time: the event row is locked first, as every writer locks it, then its
+ * pending operations are filled and its pair balances summed. Several API processes starting
+ * together take turns per event instead of writing anything twice. Answers how many operations
+ * it filled.
  */
 export async function fillPendingDebts(db: Db): Promise<number> {
   let filled = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
+    const [next] = await db.select({ eventId: operations.eventId }).from(operations).where(eq(operations.debtsPending, true)).limit(1);
+    if (!next) return filled;
+    filled += await db.transaction(async (tx) => {
+      await tx.select({ id: events.id }).from(events).where(eq(events.id, next.eventId)).for('update');
       const pending = await tx
         .select({ id: operations.id })
         .from(operations)
-        .where(eq(operations.debtsPending, true))
-        .limit(FILL_BATCH)
-        .for('update', { skipLocked: true });
+        .where(and(eq(operations.eventId, next.eventId), eq(operations.debtsPending, true)))
+        .orderBy(asc(operations.id))
+        .for('update');
+      // Another process filled this event while this one waited for it.
       if (pending.length === 0) return 0;
       const ids = pending.map((r) => r.id);
-      const entries = await tx
-        .select({ operationId: operationEntries.operationId, uid: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share })
-        .from(operationEntries)
-        .where(inArray(operationEntries.operationId, ids));
       const byOperation = new Map<number, Entry[]>(ids.map((id) => [id, []]));
-      for (const e of entries) byOperation.get(e.operationId)?.push({ uid: e.uid, paid: e.paid, share: e.share });
-      await tx.delete(operationDebts).where(inArray(operationDebts.operationId, ids));
+      for (const batch of batchesOf(ids, 1)) {
+        const entries = await tx
+          .select({ operationId: operationEntries.operationId, uid: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share })
+          .from(operationEntries)
+          .where(inArray(operationEntries.operationId, batch));
+        for (const e of entries) byOperation.get(e.operationId)?.push({ uid: e.uid, paid: e.paid, share: e.share });
+      }
+      for (const batch of batchesOf(ids, 1)) await tx.delete(operationDebts).where(inArray(operationDebts.operationId, batch));
       await insertDebtsOf(tx, [...byOperation].map(([operationId, list]) => ({ operationId, entries: list })));
-      await tx.update(operations).set({ debtsPending: false }).where(and(inArray(operations.id, ids), eq(operations.debtsPending, true)));
+      for (const batch of batchesOf(ids, 1)) await tx.update(operations).set({ debtsPending: false }).where(inArray(operations.id, batch));
+      await recomputePairBalances(tx, next.eventId);
       return ids.length;
     });
-    if (done === 0) return filled;
-    filled += done;
   }
 }

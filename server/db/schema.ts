@@ -248,9 +248,9 @@ export const operationEntries = pgTable(
 
 /**
  * Who owes whom inside one operation (common/ledger-debts.ts operationDebts), kept beside its
- * entries so that a person's balance with everyone else is a sum over their rows instead of
- * every operation they are in worked out again on each read (the People page). One row per
- * pair, `lo` < `hi`; a positive amount is owed by `lo` to `hi`, a negative one by `hi` to `lo`.
+ * entries: what an operation adds to pair_balances, and takes back when it is deleted or changed;
+ * an event's pairs are the sum of its live operations' rows. One row per pair, `lo` < `hi`; a
+ * positive amount is owed by `lo` to `hi`, a negative one by `hi` to `lo`.
  */
 export const operationDebts = pgTable(
   'operation_debts',
@@ -260,7 +260,24 @@ export const operationDebts = pgTable(
     hi: integer('hi').notNull(),
     amount: money('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.operationId, t.lo, t.hi] }), index('operation_debts_lo_idx').on(t.lo), index('operation_debts_hi_idx').on(t.hi)],
+  (t) => [primaryKey({ columns: [t.operationId, t.lo, t.hi] })],
+);
+
+/**
+ * What one person owes another in one event, netted over its live operations: the sum of their
+ * operation_debts rows, kept up to date with every write as event_participants.balance is
+ * (operations/repository.ts applyToBalances), so that the People page reads one row per pair
+ * whatever the number of operations. `lo` < `hi`; positive when `lo` owes `hi`.
+ */
+export const pairBalances = pgTable(
+  'pair_balances',
+  {
+    eventId: integer('event_id').notNull(),
+    lo: integer('lo').notNull(),
+    hi: integer('hi').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.lo, t.hi] }), index('pair_balances_lo_idx').on(t.lo), index('pair_balances_hi_idx').on(t.hi)],
 );
 
 /**

@@ -5,9 +5,9 @@ import type { Debt } from '../../../common/ledger-debts';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
-import { deleteDebtsOf, insertDebtsOf } from '../../db/operation-debts';
+import { applyToPairBalances, deleteDebtsOf, insertDebtsOf, recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
-import { eventParticipants, events, images, operationDebts, operationEntries, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
+import { eventParticipants, events, images, operationEntries, pairBalances, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
 
@@ -85,6 +85,7 @@ export async function applyToBalances(db: Queryable, eventId: number, entries: r
   if (rowsOf(result).length !== deltas.length) {
     throw new DomainError('participant_not_in_event', 'participants');
   }
+  await applyToPairBalances(db, eventId, entries, sign);
 }
 
 export async function touchEvent(db: Queryable, eventId: number): Promise<void> {
@@ -143,23 +144,16 @@ export async function liveEntriesOfKinds(db: Queryable, eventId: number, kinds: 
 }
 
 /**
- * Who owes whom in an event, netted per pair over its live operations: the sum of the pair debts
- * stored with each (schema operationDebts), which is `pairwiseDebts` over their entries.
+ * Who owes whom in an event, netted per pair over its live operations: its pair balances, kept
+ * with every write (schema pairBalances), which are `pairwiseDebts` over those operations' entries.
  * Sorted by debtor then creditor uid, as pairwiseDebts sorts them.
  */
 export async function livePairDebts(db: Queryable, eventId: number): Promise<Debt[]> {
   const rows = await db
-    .select({ lo: operationDebts.lo, hi: operationDebts.hi, amount: sql<string>`sum(${operationDebts.amount})` })
-    .from(operationDebts)
-    .innerJoin(operations, eq(operations.id, operationDebts.operationId))
-    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt)))
-    .groupBy(operationDebts.lo, operationDebts.hi);
-  const debts: Debt[] = [];
-  for (const r of rows) {
-    const amount = Number(r.amount);
-    if (amount > 0) debts.push({ from: r.lo, to: r.hi, amount });
-    else if (amount < 0) debts.push({ from: r.hi, to: r.lo, amount: -amount });
-  }
+    .select({ lo: pairBalances.lo, hi: pairBalances.hi, amount: pairBalances.amount })
+    .from(pairBalances)
+    .where(and(eq(pairBalances.eventId, eventId), ne(pairBalances.amount, 0)));
+  const debts = rows.map((r) => (r.amount > 0 ? { from: r.lo, to: r.hi, amount: r.amount } : { from: r.hi, to: r.lo, amount: -r.amount }));
   return debts.sort((a, b) => a.from - b.from || a.to - b.to);
 }
 
@@ -271,6 +265,7 @@ export async function recomputeBalances(db: Queryable, eventId: number): Promise
       where o.event_id = ${eventId} and o.deleted_at is null and e.user_id = ep.user_id
     ), 0)
     where ep.event_id = ${eventId}`);
+  await recomputePairBalances(db, eventId);
 }
 
 /** The viewer's unread count in one event (see events/repository unreadCounts). */

@@ -18,7 +18,7 @@ export interface NetBalances {
   byPerson: Map<number, PerCurrency>;
   /** Event → person → the same, in that event's currency. */
   byEvent: Map<number, Map<number, number>>;
-  /** How many stored pair debts were summed, for the benchmark. */
+  /** How many pair balances were read, for the benchmark. */
   rows: number;
 }
 
@@ -29,18 +29,16 @@ function add(map: PerCurrency, currency: string, amount: number): void {
 }
 
 /**
- * The viewer's net balances with everyone, or only with `only`: in each event, the sum of the
- * pair debts its live operations stored (common/ledger-debts.ts operationDebts), which is what
- * `pairwiseDebts` over those operations gives, without reading their entries again.
+ * The viewer's net balances with everyone, or only with `only`: in each event, the pair balance
+ * kept with every write (common/ledger-debts.ts operationDebts summed over its live operations),
+ * which is what `pairwiseDebts` over those operations gives, without reading them.
  */
 export async function netBalances(db: Queryable, viewer: number, only?: readonly number[]): Promise<NetBalances> {
   const byPerson = new Map<number, PerCurrency>();
   const byEvent = new Map<number, Map<number, number>>();
   if (only && only.length === 0) return { byPerson, byEvent, rows: 0 };
-  let rows = 0;
-  for (const row of await pairBalancesOf(db, viewer, only)) {
-    rows += row.rows;
-    if (row.amount === 0) continue;
+  const rows = await pairBalancesOf(db, viewer, only);
+  for (const row of rows) {
     const inEvent = byEvent.get(row.eventId) ?? new Map<number, number>();
     inEvent.set(row.other, row.amount);
     byEvent.set(row.eventId, inEvent);
@@ -48,7 +46,7 @@ export async function netBalances(db: Queryable, viewer: number, only?: readonly
     add(mine, row.currency, row.amount);
     byPerson.set(row.other, mine);
   }
-  return { byPerson, byEvent, rows };
+  return { byPerson, byEvent, rows: rows.length };
 }
 
 /** The sum of several people's balances, per currency. */

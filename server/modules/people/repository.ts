@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { rowsOf } from '../currency/repository';
-import { contacts, eventParticipants, events, families, operationDebts, operationEntries, operationSeen, operations, users } from '../../db/schema';
+import { contacts, eventParticipants, events, families, operationEntries, operationSeen, operations, pairBalances, users } from '../../db/schema';
 
 /**
  * Everyone the viewer has as a contact or shares a live event or dialogue with, the viewer
@@ -63,34 +62,25 @@ export interface PairBalanceRow {
   other: number;
   /** Minor units the other person owes the viewer in this event (negative: the viewer owes them). */
   amount: number;
-  /** How many operation_debts rows went into it. */
-  rows: number;
 }
 
 /**
- * The viewer's balance with each person in each live event, summed from the stored pair debts of
- * its live operations (schema operationDebts): one row per event and person, whatever the number
- * of operations, found through the lo and hi indexes. With `others`, only those people.
+ * The viewer's balance with each person in each live event (schema pairBalances): one row per
+ * event and person, whatever the number of operations, found through the lo and hi indexes.
+ * With `others`, only those people.
  */
 export async function pairBalancesOf(db: Queryable, viewer: number, others?: readonly number[]): Promise<PairBalanceRow[]> {
-  const other = sql`case when d.lo = ${viewer}::int then d.hi else d.lo end`;
-  const onlyOthers = others === undefined ? sql`` : sql`and ${other} in (${sql.join(others.map((uid) => sql`${uid}::int`), sql`, `)})`;
-  const result = await db.execute(sql`
-    select "eventId", currency, other, sum(amount) as amount, count(*)::int as rows from (
-      select o.event_id as "eventId", e.currency, ${other} as other, case when d.lo = ${viewer}::int then -d.amount else d.amount end as amount
-      from ${operationDebts} d
-      join ${operations} o on o.id = d.operation_id and o.deleted_at is null
-      join ${events} e on e.id = o.event_id and e.deleted_at is null
-      where (d.lo = ${viewer}::int or d.hi = ${viewer}::int) ${onlyOthers}
-    ) mine
-    group by "eventId", currency, other`);
-  return rowsOf<{ eventId: number; currency: string; other: number; amount: string | number; rows: number }>(result).map((r) => ({
-    eventId: Number(r.eventId),
-    currency: r.currency.trim(),
-    other: Number(r.other),
-    amount: Number(r.amount),
-    rows: Number(r.rows),
-  }));
+  type Side = typeof pairBalances.lo | typeof pairBalances.hi;
+  const onlyOthers = (column: Side) => (others === undefined ? sql`true` : inArray(column, [...others]));
+  const side = (mine: Side, theirs: Side, sign: 1 | -1) =>
+    db
+      .select({ eventId: pairBalances.eventId, currency: events.currency, other: theirs, amount: sql<number>`${sign}::int * ${pairBalances.amount}`.mapWith(Number) })
+      .from(pairBalances)
+      .innerJoin(events, and(eq(events.id, pairBalances.eventId), isNull(events.deletedAt)))
+      .where(and(eq(mine, viewer), ne(pairBalances.amount, 0), onlyOthers(theirs)));
+  // As `lo` the viewer owes a positive amount; as `hi` is owed it.
+  const rows = [...(await side(pairBalances.lo, pairBalances.hi, -1)), ...(await side(pairBalances.hi, pairBalances.lo, 1))];
+  return rows.map((r) => ({ ...r, currency: r.currency.trim() }));
 }
 
 export interface FamilyRow {

@@ -25,6 +25,7 @@ const FINGERPRINTED = {
   operations: 'select * from operations',
   operation_entries: 'select * from operation_entries',
   operation_debts: 'select * from operation_debts',
+  pair_balances: 'select * from pair_balances',
   operation_seen: 'select * from operation_seen',
 } as const;
 
