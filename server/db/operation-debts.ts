@@ -11,27 +11,6 @@ export async function insertDebtsOf(db: Queryable, list: readonly { operationId:
   for (const batch of batchesOf(rows, 4)) await db.insert(operationDebts).values(batch);
 }
 
-export async function deleteDebtsOf(db: Queryable, operationId: number): Promise<void> {
-  await db.delete(operationDebts).where(eq(operationDebts.operationId, operationId));
-}
-
-/**
- * Adds (sign 1) or takes back (sign -1) what one operation's entries make people owe each other
- * to the event's pair balances, as `amount = amount + delta`, in pair order so that two writers
- * never wait on each other in a circle.
- */
-export async function applyToPairBalances(db: Queryable, eventId: number, entries: readonly Entry[], sign: 1 | -1): Promise<void> {
-  const deltas = debtsOf(entries)
-    .sort((a, b) => a.lo - b.lo || a.hi - b.hi)
-    .map((d) => ({ eventId, lo: d.lo, hi: d.hi, amount: sign * d.amount }));
-  for (const batch of batchesOf(deltas, 4)) {
-    await db
-      .insert(pairBalances)
-      .values(batch)
-      .onConflictDoUpdate({ target: [pairBalances.eventId, pairBalances.lo, pairBalances.hi], set: { amount: sql`${pairBalances.amount} + excluded.amount` } });
-  }
-}
-
 /** Sets an event's pair balances to the sum of its live operations' pair debts (an import, a change of currency). */
 export async function recomputePairBalances(db: Queryable, eventId: number): Promise<void> {
   await db.delete(pairBalances).where(eq(pairBalances.eventId, eventId));

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
 import type { Entry, Payer } from '../../../common/ledger';
-import type { Debt } from '../../../common/ledger-debts';
+import { operationDebts as debtsOf, type Debt } from '../../../common/ledger-debts';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
-import { applyToPairBalances, deleteDebtsOf, insertDebtsOf, recomputePairBalances } from '../../db/operation-debts';
+import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
-import { eventParticipants, events, images, operationEntries, pairBalances, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
+import { eventParticipants, events, images, operationDebts, operationEntries, pairBalances, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
 
@@ -56,16 +56,28 @@ export async function insertEntries(db: Queryable, operationId: number, entries:
   await insertEntriesOf(db, [{ operationId, entries }]);
 }
 
-/** The entries of many operations at once (an import). */
+/**
+ * The entries of one operation or many (an import), with their pair debts (schema operationDebts),
+ * in one statement: rows travel as one JSON parameter each, so no batch ever meets PostgreSQL's
+ * limit on parameters, and a write costs no more round trips than it did before pair debts.
+ */
 export async function insertEntriesOf(db: Queryable, list: readonly { operationId: number; entries: readonly Entry[] }[]): Promise<void> {
-  const rows = list.flatMap(({ operationId, entries }) => entries.map((e) => ({ operationId, userId: e.uid, paid: e.paid, share: e.share })));
-  for (const batch of batchesOf(rows, 4)) await db.insert(operationEntries).values(batch);
-  await insertDebtsOf(db, list);
+  const entries = list.flatMap(({ operationId, entries }) => entries.map((e) => [operationId, e.uid, e.paid, e.share]));
+  if (entries.length === 0) return;
+  const debts = list.flatMap(({ operationId, entries }) => debtsOf(entries).map((d) => [operationId, d.lo, d.hi, d.amount]));
+  await db.execute(sql`
+    with debts as (
+      insert into ${operationDebts} (operation_id, lo, hi, amount)
+      select (d->>0)::int, (d->>1)::int, (d->>2)::int, (d->>3)::bigint from json_array_elements(${JSON.stringify(debts)}::json) d
+    )
+    insert into ${operationEntries} (operation_id, user_id, paid, share)
+    select (e->>0)::int, (e->>1)::int, (e->>2)::bigint, (e->>3)::bigint from json_array_elements(${JSON.stringify(entries)}::json) e`);
 }
 
 export async function replaceEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
-  await db.delete(operationEntries).where(eq(operationEntries.operationId, operationId));
-  await deleteDebtsOf(db, operationId);
+  await db.execute(sql`
+    with debts as (delete from ${operationDebts} where operation_id = ${operationId})
+    delete from ${operationEntries} where operation_id = ${operationId}`);
   await insertEntries(db, operationId, entries);
 }
 
@@ -77,7 +89,17 @@ export async function replaceEntries(db: Queryable, operationId: number, entries
 export async function applyToBalances(db: Queryable, eventId: number, entries: readonly Entry[], sign: 1 | -1): Promise<void> {
   const deltas = entries.map((e) => ({ uid: e.uid, d: sign * (e.paid - e.share) }));
   if (deltas.length === 0) return;
+  // The pairs (schema pairBalances) change with the same statement, in pair order so that two
+  // writers never wait on each other in a circle.
+  const pairs = debtsOf(entries)
+    .sort((a, b) => a.lo - b.lo || a.hi - b.hi)
+    .map((d) => ({ lo: d.lo, hi: d.hi, d: sign * d.amount }));
   const result = await db.execute(sql`
+    with pairs as (
+      insert into ${pairBalances} (event_id, lo, hi, amount)
+      select ${eventId}::int, p.lo, p.hi, p.d from json_to_recordset(${JSON.stringify(pairs)}::json) as p(lo int, hi int, d bigint) order by p.lo, p.hi
+      on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
+    )
     update ${eventParticipants} ep set balance = ep.balance + v.d
     from json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint)
     where ep.event_id = ${eventId} and ep.user_id = v.uid
@@ -85,7 +107,6 @@ export async function applyToBalances(db: Queryable, eventId: number, entries: r
   if (rowsOf(result).length !== deltas.length) {
     throw new DomainError('participant_not_in_event', 'participants');
   }
-  await applyToPairBalances(db, eventId, entries, sign);
 }
 
 export async function touchEvent(db: Queryable, eventId: number): Promise<void> {
