@@ -169,9 +169,20 @@ export function pairwiseDebts(operations: Iterable<readonly Entry[]>): Debt[] {
   }
   const debts: Debt[] = [];
   for (const [key, amount] of net) {
-    if (amount === 0) continue;
     const [lo, hi] = key.split(':').map(Number) as [number, number];
-    debts.push(amount > 0 ? { from: lo, to: hi, amount } : { from: hi, to: lo, amount: -amount });
+    const debt = debtOfPair({ lo, hi, amount });
+    if (debt) debts.push(debt);
   }
+  return sortDebts(debts);
+}
+
+/** A pair's signed amount as who pays whom; none when they are even. */
+export function debtOfPair({ lo, hi, amount }: PairDebt): Debt | null {
+  if (amount === 0) return null;
+  return amount > 0 ? { from: lo, to: hi, amount } : { from: hi, to: lo, amount: -amount };
+}
+
+/** By debtor, then creditor uid: the order every list of debts is given in. */
+export function sortDebts(debts: Debt[]): Debt[] {
   return debts.sort((a, b) => a.from - b.from || a.to - b.to);
 }

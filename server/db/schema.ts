@@ -228,6 +228,10 @@ export const operations = pgTable(
   },
   (t) => [
     index('operations_event_idx').on(t.eventId, t.id),
+    // Start-up looks for operations still to fill (db/operation-debts.ts); after the first start there are none, found without reading the table.
+    index('operations_debts_pending_idx')
+      .on(t.eventId)
+      .where(sql`${t.debtsPending}`),
     uniqueIndex('operations_idem_uq')
       .on(t.authorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

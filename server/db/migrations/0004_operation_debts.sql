@@ -19,4 +19,5 @@ CREATE TABLE "pair_balances" (
 ALTER TABLE "operations" ADD COLUMN "debts_pending" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "operations" ALTER COLUMN "debts_pending" SET DEFAULT false;--> statement-breakpoint
 CREATE INDEX "pair_balances_lo_idx" ON "pair_balances" USING btree ("lo");--> statement-breakpoint
-CREATE INDEX "pair_balances_hi_idx" ON "pair_balances" USING btree ("hi");
+CREATE INDEX "pair_balances_hi_idx" ON "pair_balances" USING btree ("hi");--> statement-breakpoint
+CREATE INDEX "operations_debts_pending_idx" ON "operations" USING btree ("event_id") WHERE "operations"."debts_pending";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
 import type { Entry, Payer } from '../../../common/ledger';
-import { operationDebts as debtsOf, type Debt } from '../../../common/ledger-debts';
+import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../../../common/ledger-debts';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
@@ -89,11 +89,9 @@ export async function replaceEntries(db: Queryable, operationId: number, entries
 export async function applyToBalances(db: Queryable, eventId: number, entries: readonly Entry[], sign: 1 | -1): Promise<void> {
   const deltas = entries.map((e) => ({ uid: e.uid, d: sign * (e.paid - e.share) }));
   if (deltas.length === 0) return;
-  // The pairs (schema pairBalances) change with the same statement, in pair order so that two
-  // writers never wait on each other in a circle.
-  const pairs = debtsOf(entries)
-    .sort((a, b) => a.lo - b.lo || a.hi - b.hi)
-    .map((d) => ({ lo: d.lo, hi: d.hi, d: sign * d.amount }));
+  // The pairs (schema pairBalances) change with the same statement, in pair order (the insert's
+  // `order by`) so that two writers never wait on each other in a circle.
+  const pairs = debtsOf(entries).map((d) => ({ lo: d.lo, hi: d.hi, d: sign * d.amount }));
   const result = await db.execute(sql`
     with pairs as (
       insert into ${pairBalances} (event_id, lo, hi, amount)
@@ -174,8 +172,7 @@ export async function livePairDebts(db: Queryable, eventId: number): Promise<Deb
     .select({ lo: pairBalances.lo, hi: pairBalances.hi, amount: pairBalances.amount })
     .from(pairBalances)
     .where(and(eq(pairBalances.eventId, eventId), ne(pairBalances.amount, 0)));
-  const debts = rows.map((r) => (r.amount > 0 ? { from: r.lo, to: r.hi, amount: r.amount } : { from: r.hi, to: r.lo, amount: -r.amount }));
-  return debts.sort((a, b) => a.from - b.from || a.to - b.to);
+  return sortDebts(rows.flatMap((r) => debtOfPair(r) ?? []));
 }
 
 export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
