@@ -73,6 +73,8 @@ export const ERROR_MESSAGES = {
   percents_do_not_sum: 'the percentages must add up to 100',
   operation_changed: 'Someone else changed this operation while you were editing it',
   version_required: 'Say which version of the operation you are changing (If-Match)',
+  repeat_until_before_start: 'A repeating operation must end after its first date',
+  repeat_start_too_old: 'A repeating operation can start at most a year ago',
   too_many_receipts: 'An operation can have at most 10 receipt pictures',
   dialogue_exists: 'dialogue already exists',
   all_participants_added: 'all participants added',

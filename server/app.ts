@@ -19,6 +19,8 @@ import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { operationsRoutes } from './modules/operations/routes';
+import { recurrencesRoutes } from './modules/recurrences/routes';
+import { createRecurrenceScheduler } from './modules/recurrences/scheduler';
 import { transferRoutes } from './modules/transfer/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { userRoutes } from './modules/users/routes';
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactsRoutes, { prefix: '/v1', db: deps.database.db, now: deps.now ?? systemClock });
       await api.register(eventsRoutes, { prefix: '/v1', db: deps.database.db, accessChecking: deps.config.ACCESS_CHECKING });
       await api.register(operationsRoutes, { prefix: '/v1', db: deps.database.db });
+      await api.register(recurrencesRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(peopleRoutes, { prefix: '/v1', db: deps.database.db, now: deps.now ?? systemClock });
       await api.register(transferRoutes, { prefix: '/v1', db: deps.database.db, now: deps.now ?? systemClock });
       await api.register(authRoutes, {
@@ -146,6 +149,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Before the database closes: a refresh under way is cancelled and let go of it.
     app.addHook('onClose', async () => refresher.stop());
   }
+
+  const scheduler = createRecurrenceScheduler({
+    db: deps.database.db,
+    now: deps.now ?? systemClock,
+    intervalMs: deps.config.RECURRENCE_TICK_SECONDS * 1000,
+    log: app.log,
+  });
+  // On start-up first: what came due while the server was down is made, each on its own day.
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
   await app.register(webPlugin, { webDist: deps.config.WEB_DIST });
   return app;

@@ -26,6 +26,8 @@ const configSchema = z.object({
   RATES_REFRESH_HOURS: z.coerce.number().positive().default(24),
   /** How long one rates file may take to arrive before the source counts as unreachable. */
   RATES_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** How often each process looks for repeating operations due; a missed one waits at most this long. */
+  RECURRENCE_TICK_SECONDS: z.coerce.number().int().positive().max(3600).default(60),
   SUPPORT_EMAIL: z.string().default('support@dolya.app'),
   /**
    * Specification §6 '(unless access checking is off)': off lets every participant regroup an

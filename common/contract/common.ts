@@ -34,6 +34,9 @@ export function safeText(text: string): string {
 /** Text a person typed (a name, a description, a comment), at most `max` characters: refused as validation_failed when it holds what no one types. */
 export const userText = (max: number) => z.string().max(max).refine(isSafeText, { message: 'text holds control or direction-override characters' });
 
+/** A calendar day, YYYY-MM-DD, 1990 to 2100 as operation dates are. */
+export const dayParam = z.string().regex(/^(199\d|20\d\d|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
 /** A date-time or a calendar date (midnight UTC), ISO 8601. */
 export const isoDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { OPERATION_KINDS } from '../ledger';
 import { MAX_SHARE_WEIGHT, SPLIT_MODES } from '../split';
-import { amount, currencyCode, id, idParam, isoDateTime, userText } from './common';
+import { amount, currencyCode, dayParam, id, idParam, isoDateTime, userText } from './common';
+import { repeatBody } from './recurrences';
 
 export const OPERATIONS_PAGE_SIZE = 20;
 
-/** A calendar day, YYYY-MM-DD, 1990 to 2100 as operation dates are. */
-const dayParam = z.string().regex(/^(199\d|20\d\d|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
 export const DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 2000;
 
@@ -51,6 +50,8 @@ export const createOperationBody = z.object({
      */
     split: splitMode.optional(),
   }),
+  /** Record it again on a schedule (recurrences): this operation is the series' first occurrence. */
+  repeat: repeatBody.optional(),
   /** Whose share it is. `amount` (major units) only for a split purchase (and optionally i_purchased_them, deposit). */
   participants: z
     .array(z.object({ uid: id, amount: amount.nullable().optional(), weight: z.number().min(0).max(MAX_SHARE_WEIGHT).nullable().optional() }))
@@ -142,6 +143,8 @@ export const operation = z.object({
   entered: enteredSplit,
   receipts: z.array(receipt),
   request: operationRequest.optional(),
+  /** The repeating series it belongs to (GET /operation/{id}/recurrence/), or null. */
+  recurrence_id: z.number().int().nullable().optional(),
 });
 export type Operation = z.infer<typeof operation>;
 

@@ -225,9 +225,16 @@ export const operations = pgTable(
     editedAt: ts('edited_at'),
     /** Its operation_debts rows are still to be worked out: operations recorded before that table. */
     debtsPending: boolean('debts_pending').notNull().default(false),
+    /** The repeating series it belongs to, and the local day it stands for in it (recurrences). */
+    recurrenceId: integer('recurrence_id'),
+    recurrenceDay: date('recurrence_day', { mode: 'string' }),
   },
   (t) => [
     index('operations_event_idx').on(t.eventId, t.id),
+    // Each day of a series is made once, however many processes make it and however often they retry.
+    uniqueIndex('operations_recurrence_day_uq')
+      .on(t.recurrenceId, t.recurrenceDay)
+      .where(sql`${t.recurrenceId} is not null`),
     // Start-up looks for operations still to fill (db/operation-debts.ts); after the first start there are none, found without reading the table.
     index('operations_debts_pending_idx')
       .on(t.eventId)
@@ -235,6 +242,47 @@ export const operations = pgTable(
     uniqueIndex('operations_idem_uq')
       .on(t.authorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
+ * A repeating operation: what each occurrence records (the pattern, as entered, like an operation's
+ * own columns) and when (the rule). `nextAt` is when occurrence `nextK` is due, null once the series
+ * has ended or been stopped; the scheduler makes due ones under the event lock, then this row's.
+ */
+export const recurrences = pgTable(
+  'recurrences',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id').notNull(),
+    authorId: integer('author_id').notNull(),
+    kind: text('kind').notNull(),
+    originalAmount: money('original_amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    description: text('description').notNull().default(''),
+    meta: jsonb('meta'),
+    frequency: text('frequency').notNull(),
+    interval: integer('interval').notNull(),
+    until: date('until', { mode: 'string' }),
+    count: integer('count'),
+    /** Minutes ahead of UTC of the person who set the rule: whose days and month ends count. */
+    utcOffset: integer('utc_offset').notNull(),
+    /** Occurrence 0, from which every date is worked out. */
+    firstAt: ts('first_at').notNull(),
+    nextK: integer('next_k').notNull(),
+    nextAt: ts('next_at'),
+    /** Occurrences made so far, the first included. */
+    made: integer('made').notNull().default(1),
+    stoppedAt: ts('stopped_at'),
+    stoppedBy: integer('stopped_by'),
+    /** The error code that stopped it (a participant left, the event was deleted), or null. */
+    stopReason: text('stop_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('recurrences_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.nextAt} is not null`),
   ],
 );
 

@@ -10,7 +10,7 @@ import { TEMPLATE_FILE } from './global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   sms: LogSmsSender;
   config: Config;
   close(): Promise<void>;
@@ -20,7 +20,7 @@ export interface TestApp {
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
  * DATABASE_URL is set, a new database created on that PostgreSQL server and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<Database & { drop?: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<Database & { drop?: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const loadDataDir = fs.existsSync(TEMPLATE_FILE) ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
@@ -36,6 +36,7 @@ export async function openTestDatabase(): Promise<Database & { drop?: () => Prom
   const database = await openDatabase({ kind: 'postgres', url: target.toString() });
   return {
     ...database,
+    url: target.toString(),
     async drop() {
       const a = new pg.Client({ connectionString: url });
       await a.connect();

@@ -10,6 +10,7 @@ import { rowsOf } from '../currency/repository';
 import { eventParticipants, events, images, operationDebts, operationEntries, pairBalances, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
+export type NewOperation = typeof operations.$inferInsert;
 
 /**
  * What an operation was entered as, kept so it can be priced again (move, edit, event currency
@@ -35,7 +36,7 @@ export function metaOf(row: Pick<OperationRow, 'meta'>): OperationMeta {
   return meta;
 }
 
-export async function insertOperation(db: Queryable, values: typeof operations.$inferInsert): Promise<OperationRow> {
+export async function insertOperation(db: Queryable, values: NewOperation): Promise<OperationRow> {
   const [row] = await db.insert(operations).values(values).returning();
   if (!row) throw new Error('operation insert returned nothing');
   return row;

@@ -32,6 +32,7 @@ import { addReceipt, deleteReceipt } from './receipts';
 import { BODY_LIMITS } from '../../lib/body-limits';
 import { createOperation, deleteOperation, listOperations, markOperationSeen, moveOperation, restoreOperation } from './service';
 import { expenses, plainDebts } from './statistics';
+import { makeMissedOf } from '../recurrences/service';
 import { getOperation } from './views';
 
 /** A retried POST with the same key (per author) answers with the first result instead of recording twice. */
@@ -69,8 +70,12 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.post(
     '/operation/',
     { ...auth, schema: { querystring: displayCurrencyQuery, body: createOperationBody, headers: idempotencyHeaders, response: { 201: operation } } },
-    async (request, reply) =>
-      reply.status(201).send(await createOperation(db, userIdOf(request), request.body, request.headers['idempotency-key'], request.query.currency)),
+    async (request, reply) => {
+      const op = await createOperation(db, userIdOf(request), request.body, request.headers['idempotency-key'], request.query.currency);
+      // A repeating operation dated in the past: its missed occurrences are there when the list reloads.
+      await makeMissedOf(db, op.recurrence_id);
+      return reply.status(201).send(op);
+    },
   );
   app.get('/operation/expenses/', { ...auth, schema: { querystring: expensesQuery, response: { 200: expensesResponse } } }, async (request) =>
     expenses(db, userIdOf(request), request.query),

@@ -31,8 +31,10 @@ import {
   unreadOf,
   updateOperation,
   type ListFilter,
+  type NewOperation,
   type OperationRow,
 } from './repository';
+import { startSeries } from '../recurrences/series';
 import { toView, viewOne, viewsOf } from './views';
 
 /**
@@ -61,25 +63,29 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       const { originalAmount, meta } = readEntered(body, kind, currency, kind === 'they_lent_me' ? null : viewer);
       requirePeopleIn(members, peopleNamed(meta), 'participant_not_in_event');
       const priced = await price(tx, { kind, originalAmount, currency, author: viewer, meta, date }, eventCurrency);
-      const row = await insertOperation(tx, {
-        eventId: event.id,
-        authorId: viewer,
-        kind,
-        amount: priced.amount,
-        originalAmount,
-        currency,
-        rate: priced.rate,
-        rateDate: priced.rateDate,
-        description: details.description.trim(),
-        opDate: date,
-        meta,
-        idempotencyKey: idempotencyKey ?? null,
-      });
-      await insertEntries(tx, row.id, priced.entries);
-      await recordCreated(tx, row);
-      await applyToBalances(tx, event.id, priced.entries, 1);
-      await requireWithinTotals(tx, event.id, priced.entries);
-      await touchEvent(tx, event.id);
+      const description = details.description.trim();
+      // A repeating operation is the first occurrence of its series.
+      const started = body.repeat ? await startSeries(tx, { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description, meta }, date, body.repeat, new Date()) : null;
+      const row = await storeOperation(
+        tx,
+        {
+          eventId: event.id,
+          authorId: viewer,
+          kind,
+          amount: priced.amount,
+          originalAmount,
+          currency,
+          rate: priced.rate,
+          rateDate: priced.rateDate,
+          description,
+          opDate: date,
+          meta,
+          idempotencyKey: idempotencyKey ?? null,
+          recurrenceId: started?.series.id ?? null,
+          recurrenceDay: started?.day ?? null,
+        },
+        priced.entries,
+      );
       await markSeen(tx, viewer, [row.id]);
       return { row, entries: priced.entries, shown };
     });
@@ -93,6 +99,20 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
     }
     throw err;
   }
+}
+
+/**
+ * Records a priced operation in its event, which the caller has locked, with its first version and
+ * its effect on the balances; refused (nothing stored) past the bounds of decision 0010.
+ */
+export async function storeOperation(tx: Queryable, values: NewOperation, entries: readonly Entry[]): Promise<OperationRow> {
+  const row = await insertOperation(tx, values);
+  await insertEntries(tx, row.id, entries);
+  await recordCreated(tx, row);
+  await applyToBalances(tx, row.eventId, entries, 1);
+  await requireWithinTotals(tx, row.eventId, entries);
+  await touchEvent(tx, row.eventId);
+  return row;
 }
 
 async function setDeleted(db: Db, viewer: number, operationId: number, deleted: boolean): Promise<Operation> {

@@ -53,6 +53,7 @@ export function toView(op: OperationRow, entries: readonly Entry[], viewer: numb
     edited: op.editedBy !== null && op.editedAt !== null ? { by: op.editedBy, at: op.editedAt.toISOString() } : null,
     entered: enteredView(kind, meta, op.originalAmount, original),
     receipts: receipts.map((r) => ({ id: r.id, url: imageUrl(r.key), width: r.width, height: r.height, added_by: r.addedBy })),
+    recurrence_id: op.recurrenceId,
   };
 }
 

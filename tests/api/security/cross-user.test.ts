@@ -151,6 +151,10 @@ const ATTEMPTS: Attempt[] = [
   { route: 'PUT /app/api/v1/operation/:id', as: participant, method: 'PUT', url: () => api(`/v1/operation/${annasOp}/`), headers: { 'if-match': '"1"' }, body: () => ({ event_id: evesTrip, details: { kind: 'even_purchase', amount: 300 }, participants: [{ uid: boris.uid }] }), status: 400, code: 'validation_failed', field: 'event_id' },
   { route: 'POST /app/api/v1/operation/:id/receipts', as: stranger, method: 'POST', url: () => api(`/v1/operation/${annasOp}/receipts/`), body: () => ({ picture }), status: 404, code: 'not_found' },
   { route: 'DELETE /app/api/v1/operation/:id/receipts/:receipt', as: stranger, method: 'DELETE', url: () => api(`/v1/operation/${annasOp}/receipts/1/`), status: 404, code: 'not_found' },
+  { route: 'GET /app/api/v1/operation/:id/recurrence', as: stranger, method: 'GET', url: () => api(`/v1/operation/${annasOp}/recurrence/`), status: 404, code: 'not_found' },
+  { route: 'PUT /app/api/v1/operation/:id/recurrence', as: stranger, method: 'PUT', url: () => api(`/v1/operation/${annasOp}/recurrence/`), body: () => ({ frequency: 'daily' }), status: 404, code: 'not_found' },
+  { route: 'PUT /app/api/v1/operation/:id/recurrence', as: participant, method: 'PUT', url: () => api(`/v1/operation/${paybackRequest}/recurrence/`), body: () => ({ frequency: 'daily' }), status: 400, code: 'validation_failed', field: 'kind' },
+  { route: 'DELETE /app/api/v1/operation/:id/recurrence', as: stranger, method: 'DELETE', url: () => api(`/v1/operation/${annasOp}/recurrence/`), status: 404, code: 'not_found' },
   { route: 'POST /app/api/v1/operation/:id/history/:version/restore', as: stranger, method: 'POST', url: () => api(`/v1/operation/${annasOp}/history/1/restore/`), status: 404, code: 'not_found' },
   // Dan is in Anna's event but not in Eve's: taking part in the source is not enough.
   { route: 'POST /app/api/v1/operation/move_operation', as: () => dan, method: 'POST', url: () => api('/v1/operation/move_operation/'), body: () => ({ operation_id: annasOp, event_id: evesTrip }), status: 404, code: 'not_found' },

@@ -387,6 +387,26 @@ const ENDPOINTS: Endpoint[] = [
     who: 'anna',
     request: () => fc.tuple(segment(ops), fc.oneof(fc.integer({ min: 0, max: 5 }).map(String), junkString.map(encode))).map(([id, r]) => ({ url: api(`/v1/operation/${id}/receipts/${r}/`) })),
   },
+  get('/app/api/v1/operation/:id/recurrence', () => segment(ops).map((id) => api(`/v1/operation/${id}/recurrence/`))),
+  {
+    route: 'PUT /app/api/v1/operation/:id/recurrence',
+    who: 'anna',
+    request: () =>
+      fc
+        .tuple(
+          segment(ops),
+          fc.oneof(
+            body({ frequency: fc.oneof(fc.constantFrom('daily', 'weekly', 'monthly', 'yearly'), junkString), interval: fc.oneof(fc.integer({ min: -5, max: 200 }), junkString), until: fc.oneof(fc.constant('2027-02-30'), junkString), count: fc.oneof(fc.integer(), fc.double()), utc_offset: fc.integer() }),
+            anyBody,
+          ),
+        )
+        .map(([id, payload]) => ({ url: api(`/v1/operation/${id}/recurrence/`), payload })),
+  },
+  {
+    route: 'DELETE /app/api/v1/operation/:id/recurrence',
+    who: 'anna',
+    request: () => segment(ops).map((id) => ({ url: api(`/v1/operation/${id}/recurrence/`) })),
+  },
   get('/app/api/v1/operation/:id/history', () => segment(ops).map((id) => api(`/v1/operation/${id}/history/`))),
   {
     route: 'POST /app/api/v1/operation/:id/history/:version/restore',

@@ -26,6 +26,7 @@ const FINGERPRINTED = {
   operation_entries: 'select * from operation_entries',
   operation_debts: 'select * from operation_debts',
   pair_balances: 'select * from pair_balances',
+  recurrences: 'select * from recurrences',
   operation_seen: 'select * from operation_seen',
 } as const;
 
