@@ -1,5 +1,6 @@
 import type { PayoutResponse } from '@common/contract/events';
 import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationHistoryResponse, OperationListResponse } from '@common/contract/operations';
+import type { Recurrence, RepeatBody } from '@common/contract/recurrences';
 import { api, clientError, request } from '@/lib/api-client';
 
 /** The ledger calls of specification §7 that the operations feature makes. */
@@ -72,6 +73,20 @@ export function restoreOperationCall(id: number) {
 
 export function moveOperationCall(operationId: number, eventId: number) {
   return api.post<Operation>('/operation/move_operation/', { event_id: eventId, operation_id: operationId });
+}
+
+/** The repeating series an operation belongs to. */
+export function fetchRecurrenceCall(operationId: number, signal?: AbortSignal) {
+  return api.get<Recurrence>(`/operation/${operationId}/recurrence/`, undefined, signal);
+}
+
+/** Starts a series from this operation, or changes its series with this operation as the pattern. */
+export function putRecurrenceCall(operationId: number, body: RepeatBody) {
+  return request<Recurrence>('PUT', `/operation/${operationId}/recurrence/`, { data: body });
+}
+
+export function stopRecurrenceCall(operationId: number) {
+  return request<Recurrence>('DELETE', `/operation/${operationId}/recurrence/`);
 }
 
 export function markSeenCall(id: number, all = false) {

@@ -195,6 +195,11 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
           {unread && <span className={styles.newDot}>{t('feed.new')}</span>}
           {op.edited && <span className={styles.editedMark}>{t('feed.edited')}</span>}
           {op.receipts.length > 0 && <span className={styles.editedMark}>{t('feed.receipts', { count: op.receipts.length })}</span>}
+          {op.recurrence_id ? (
+            <span className={styles.editedMark} data-testid="repeat-badge">
+              {t('repeat.badge')}
+            </span>
+          ) : null}
         </div>
         <div className={styles.bottom}>
           <time dateTime={op.details.date} className={styles.time}>

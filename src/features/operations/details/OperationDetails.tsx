@@ -18,6 +18,7 @@ import { fetchHistoryCall, fetchOperationCall } from '../operations-api';
 import { markSeen, operationReplaced } from '../operations-slice';
 import { agoText, changeTexts, dayText } from './history-text';
 import { Receipts } from './Receipts';
+import { RepeatSection } from '../repeat/RepeatSection';
 import feed from '../components/Transactions.module.css';
 import styles from './OperationDetails.module.css';
 
@@ -166,6 +167,7 @@ export function OperationDetails({
               void load();
             }}
           />
+          <RepeatSection op={op} editable={editable} onChanged={() => void load()} />
           <section aria-labelledby="history-title" className={styles.section}>
             <h3 id="history-title" className={styles.sectionTitle}>
               {t('details.history')}

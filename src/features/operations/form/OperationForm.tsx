@@ -19,7 +19,7 @@ import { clientError, type ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
 import { selectCurrentEvent } from '@/features/events';
 import { genderContext } from '@/lib/i18n';
-import { fetchOperationCall, newIdempotencyKey } from '../operations-api';
+import { fetchOperationCall, newIdempotencyKey, utcOffsetMinutes } from '../operations-api';
 import { editOperation } from '../operation-edits';
 import { createOperation } from '../operations-slice';
 import { localeOf, moneyMinor } from '../lib/money';
@@ -36,6 +36,7 @@ import {
   remainderOf,
   switchKind,
   toBody,
+  today,
   validate,
   type Draft,
   type Errors,
@@ -46,6 +47,8 @@ import { PeoplePicker } from './PeoplePicker';
 import { PARTS_MODES, weightedParts } from './split-model';
 import { approximateMinor, crossRateOf } from './rates';
 import { KindIcon } from './KindIcon';
+import { RepeatFields } from '../repeat/RepeatFields';
+import { NO_REPEAT, repeatBodyOf, validateRepeat, type RepeatDraft } from '../repeat/repeat-model';
 import styles from './OperationForm.module.css';
 
 export interface OperationFormProps {
@@ -111,6 +114,7 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
   // The version an edit is made from; after someone else's change it becomes theirs.
   const [base, setBase] = useState<Operation | undefined>(editing);
   const kinds = kindsFor(editing);
+  const [repeat, setRepeat] = useState<RepeatDraft>(NO_REPEAT);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ApiError | null>(null);
@@ -121,6 +125,9 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
 
   const shape = KIND_SHAPE[draft.kind];
   const errors: Errors = useMemo(() => validate(draft, me), [draft, me]);
+  // Only a new operation offers a repeat here; an existing one starts or changes its series from its details.
+  const repeats = !editing && draft.kind !== 'comment';
+  const repeatError = repeats ? validateRepeat(repeat, draft.date, today()) : null;
   // On a phone the kinds scroll in one row: the chosen one is brought into view, including one
   // chosen before the form opened (a payback from Debts), which sits at the row's far end.
   const activeKind = useRef<HTMLLabelElement>(null);
@@ -162,15 +169,15 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (busy || hasErrors(errors)) return;
+    if (busy || hasErrors(errors) || repeatError) return;
     // The same draft again (a retry) sends the very same request, its time and key included; a
     // changed draft is a new operation with a new key.
     if (base) {
       await saveEdit(base);
       return;
     }
-    const text = JSON.stringify(draft);
-    if (!key.current || key.current.draft !== text) key.current = { draft: text, body: toBody(draft, eventId, me), key: newIdempotencyKey() };
+    const text = JSON.stringify({ draft, repeat: repeats ? repeat : null });
+    if (!key.current || key.current.draft !== text) key.current = { draft: text, body: withRepeat(toBody(draft, eventId, me)), key: newIdempotencyKey() };
     const { body, key: idempotencyKey } = key.current;
     setBusy(true);
     setServerError(null);
@@ -185,6 +192,11 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
       // No answer from the server, or none that could be read (§8).
       setServerError(clientError('add_transaction_failed'));
     }
+  };
+
+  const withRepeat = (body: CreateOperationBody): CreateOperationBody => {
+    const rule = repeats ? repeatBodyOf(repeat, utcOffsetMinutes(new Date(body.details.date ?? Date.now()))) : undefined;
+    return rule ? { ...body, repeat: rule } : body;
   };
 
   /**
@@ -502,6 +514,7 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
                 />
               </div>
             </div>
+            {repeats && <RepeatFields value={repeat} onChange={setRepeat} firstDay={draft.date} error={submitted ? repeatError : null} />}
           </>
         )}
         {formError && (
