@@ -341,6 +341,11 @@ export const operationsSlice = createSlice({
     feedReset(state) {
       state.feed = emptyFeed();
     },
+    /** Operations were recorded that the feed has not seen (a repeat's missed occurrences): read it again. */
+    feedOutdated(state, action: PayloadAction<number>) {
+      markStale(state, action.payload);
+      if (state.feed.eventId === action.payload) state.feed.key = null;
+    },
     /** An operation changed in place (an edit, a restored version): the feed shows the new one. */
     operationReplaced(state, action: PayloadAction<Operation>) {
       const op = action.payload;
@@ -397,8 +402,9 @@ export const operationsSlice = createSlice({
         // The answer is in the currency the feed showed when it was sent; if the feed has switched
         // currency since, it would not fit in, and the feed is read again.
         const shownIn = feedCurrency(feed.key);
-        // A filtered feed cannot tell whether the new one matches: it is read again.
-        if ((shownIn !== undefined && shownIn !== op.details.currency) || feed.filter) {
+        // A filtered feed cannot tell whether the new one matches, and a repeating one may have
+        // brought its missed occurrences: it is read again.
+        if ((shownIn !== undefined && shownIn !== op.details.currency) || feed.filter || op.recurrence_id) {
           feed.key = null;
           return;
         }
@@ -480,4 +486,4 @@ export const operationsSlice = createSlice({
   },
 });
 
-export const { seenLocally, feedReset, operationReplaced } = operationsSlice.actions;
+export const { seenLocally, feedReset, feedOutdated, operationReplaced } = operationsSlice.actions;

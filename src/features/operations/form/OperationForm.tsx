@@ -514,7 +514,7 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
                 />
               </div>
             </div>
-            {repeats && <RepeatFields value={repeat} onChange={setRepeat} firstDay={draft.date} error={submitted ? repeatError : null} />}
+            {repeats && <RepeatFields value={repeat} onChange={setRepeat} firstDay={draft.date} today={today()} error={submitted ? repeatError : null} />}
           </>
         )}
         {formError && (

@@ -18,6 +18,7 @@ export function RepeatFields({
   value,
   onChange,
   firstDay,
+  today,
   error,
   allowNone = true,
 }: {
@@ -25,6 +26,8 @@ export function RepeatFields({
   onChange: (next: RepeatDraft) => void;
   /** The first occurrence's day, YYYY-MM-DD. */
   firstDay: string;
+  /** Today, YYYY-MM-DD: days before it are recorded as soon as the rule is saved. */
+  today: string;
   /** Shown under the fields once the form was submitted. */
   error: RepeatError | null;
   /** Changing a series offers no 'does not repeat': stopping is its own button. */
@@ -110,7 +113,7 @@ export function RepeatFields({
       ) : (
         second && (
           <p className={formStyles.hint} data-testid="repeat-next">
-            {t('repeat.thenOn', { date: localDayText(second, localeOf(i18n.language)) })}
+            {t(second < today ? 'repeat.pastOn' : 'repeat.thenOn', { date: localDayText(second, localeOf(i18n.language)) })}
           </p>
         )
       )}

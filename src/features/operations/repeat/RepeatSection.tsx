@@ -4,6 +4,7 @@ import type { Recurrence } from '@common/contract/recurrences';
 import type { Operation } from '@common/contract/operations';
 import { isErrorCode } from '@common/errors';
 import { localDay } from '@common/recurrence';
+import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LinkButton } from '@/components/LinkButton';
@@ -13,6 +14,7 @@ import { toApiError, type ApiError } from '@/lib/api-client';
 import { localeOf } from '../lib/money';
 import { dayText } from '../details/history-text';
 import { fetchRecurrenceCall, putRecurrenceCall, stopRecurrenceCall, utcOffsetMinutes } from '../operations-api';
+import { feedOutdated, refreshAfterChange } from '../operations-slice';
 import { RepeatFields } from './RepeatFields';
 import { NO_REPEAT, repeatBodyOf, repeatDraftOf, validateRepeat, type RepeatDraft } from './repeat-model';
 import { ruleText } from './rule-text';
@@ -27,6 +29,7 @@ import styles from './Repeat.module.css';
 export function RepeatSection({ op, editable, onChanged }: { op: Operation; editable: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
+  const dispatch = useAppDispatch();
   const [series, setSeries] = useState<Recurrence | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [changing, setChanging] = useState(false);
@@ -109,6 +112,9 @@ export function RepeatSection({ op, editable, onChanged }: { op: Operation; edit
           onSaved={(next) => {
             setSeries(next);
             setChanging(false);
+            // Occurrences already due by the new rule were recorded with it.
+            dispatch(feedOutdated(op.event_id));
+            refreshAfterChange(dispatch, [op.event_id]);
             onChanged();
           }}
         />
@@ -143,7 +149,8 @@ function RepeatDialog({ op, start, onClose, onSaved }: { op: Operation; start: R
   const offset = utcOffsetMinutes(new Date(op.details.date));
   const firstDay = localDay(new Date(op.details.date), offset);
   // Changing a series only adds what comes after its latest occurrence, so only a new one is held to the year back.
-  const invalid = validateRepeat(draft, firstDay, op.recurrence_id ? firstDay : localDay(new Date(), offset));
+  const today = localDay(new Date(), offset);
+  const invalid = validateRepeat(draft, firstDay, op.recurrence_id ? firstDay : today);
 
   const save = async () => {
     setSubmitted(true);
@@ -179,7 +186,7 @@ function RepeatDialog({ op, start, onClose, onSaved }: { op: Operation; start: R
       }
     >
       {op.recurrence_id !== null && op.recurrence_id !== undefined && <p className={styles.meta}>{t('repeat.changeHint')}</p>}
-      <RepeatFields value={draft} onChange={setDraft} firstDay={firstDay} error={submitted ? invalid : null} allowNone={false} />
+      <RepeatFields value={draft} onChange={setDraft} firstDay={firstDay} today={today} error={submitted ? invalid : null} allowNone={false} />
       {serverText && (
         <p className={styles.meta} role="alert">
           {serverText}
