@@ -28,6 +28,14 @@ function daysInMonth(year: number, monthIndex: number): number {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
 }
 
+/** Whether YYYY-MM-DD names a day that exists (not 30 February). */
+export function isCalendarDay(day: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return false;
+  const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+}
+
 /** The local day (YYYY-MM-DD) of occurrence `k` of a series whose first falls on `firstDay`. */
 export function occurrenceDay(firstDay: string, rule: Pick<RepeatRule, 'frequency' | 'interval'>, k: number): string {
   const [year, month, day] = firstDay.split('-').map(Number) as [number, number, number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_REPEAT_COUNT, MAX_REPEAT_INTERVAL, REPEAT_FREQUENCIES } from '../recurrence';
+import { isCalendarDay, MAX_REPEAT_COUNT, MAX_REPEAT_INTERVAL, REPEAT_FREQUENCIES } from '../recurrence';
 import { amount, currencyCode, dayParam, idParam } from './common';
 
 export const repeatFrequency = z.enum(REPEAT_FREQUENCIES);
@@ -12,7 +12,7 @@ export const repeatFrequency = z.enum(REPEAT_FREQUENCIES);
 export const repeatBody = z.object({
   frequency: repeatFrequency,
   interval: z.number().int().min(1).max(MAX_REPEAT_INTERVAL).default(1),
-  until: dayParam.nullable().optional(),
+  until: dayParam.refine(isCalendarDay, { message: 'no such day' }).nullable().optional(),
   count: z.number().int().min(2).max(MAX_REPEAT_COUNT).nullable().optional(),
   utc_offset: z.number().int().min(-840).max(840).default(0),
 });

@@ -184,6 +184,7 @@ describe('what the series cannot do', () => {
       [{ frequency: 'weekly', count: 1e9 }, '2027-01-31T10:00:00Z', 'validation_failed'],
       [{ frequency: 'weekly', utc_offset: 100_000 }, '2027-01-31T10:00:00Z', 'validation_failed'],
       [{ frequency: 'weekly', until: '2027-02-30x' }, '2027-01-31T10:00:00Z', 'validation_failed'],
+      [{ frequency: 'weekly', until: '2027-02-30' }, '2027-01-31T10:00:00Z', 'validation_failed'],
     ];
     const before = (await t.database.db.execute('select count(*)::int as n from recurrences')) as unknown as { rows: { n: number }[] };
     for (const [repeat, date, code] of cases) {

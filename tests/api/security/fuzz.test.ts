@@ -396,7 +396,13 @@ const ENDPOINTS: Endpoint[] = [
         .tuple(
           segment(ops),
           fc.oneof(
-            body({ frequency: fc.oneof(fc.constantFrom('daily', 'weekly', 'monthly', 'yearly'), junkString), interval: fc.oneof(fc.integer({ min: -5, max: 200 }), junkString), until: fc.oneof(fc.constant('2027-02-30'), junkString), count: fc.oneof(fc.integer(), fc.double()), utc_offset: fc.integer() }),
+            body({
+              frequency: fc.oneof({ arbitrary: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly'), weight: 4 }, { arbitrary: junkString, weight: 1 }),
+              interval: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 99 }), weight: 3 }, { arbitrary: fc.oneof(fc.integer({ min: -5, max: 200 }), junkString), weight: 1 }),
+              until: fc.oneof({ arbitrary: fc.constantFrom(null, '2099-12-31', '2027-02-28'), weight: 3 }, { arbitrary: fc.oneof(fc.constant('2027-02-30'), junkString), weight: 1 }),
+              count: fc.oneof({ arbitrary: fc.constantFrom(null, 2, 12, 1000), weight: 3 }, { arbitrary: fc.oneof(fc.integer(), fc.double()), weight: 1 }),
+              utc_offset: fc.oneof({ arbitrary: fc.integer({ min: -840, max: 840 }), weight: 3 }, { arbitrary: fc.integer(), weight: 1 }),
+            }),
             anyBody,
           ),
         )
