@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const alias = {
@@ -8,10 +9,26 @@ const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
 };
 
+/**
+ * precache.json: every script and style of the build, for the service worker to keep at install
+ * (public/sw.js), so that a screen or dialog first opened with no connection still loads.
+ */
+const precacheList: Plugin = {
+  name: 'dolya-precache-list',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const files = Object.keys(bundle)
+      .filter((name) => /^assets\/.+\.(js|css)$/.test(name))
+      .map((name) => `/${name}`)
+      .sort();
+    this.emitFile({ type: 'asset', fileName: 'precache.json', source: JSON.stringify(files) });
+  },
+};
+
 export default defineConfig({
   // Brotli and gzip copies of every text asset, made once at build time at the highest levels;
   // the server sends the one the browser accepts (server/plugins/web.ts).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
+  plugins: [react(), precacheList, compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
   resolve: { alias },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {

@@ -1,21 +1,24 @@
 /* Dolya's service worker: the app shell opens from the cache when the network is slow or gone.
  *
- * - install: the shell (index.html) and the hashed files it names are cached;
+ * - install: the shell (index.html), the hashed files it names and every script and style of the
+ *   build (precache.json, written by vite.config.ts) are cached, so that a screen or dialog first
+ *   opened with no connection still loads;
  * - page navigations: network first; after 3 s, or when the network fails, the cached shell
  *   (the app then routes itself); every good network answer refreshes the cached shell, so it
  *   always names hashed files that exist;
  * - /assets/*: cache first (the names carry a content hash, so a cached file is never stale);
- * - /app/api and /app/img are never touched: data and pictures are private and must be fresh.
+ * - /app/api and /app/img are never touched: data and pictures are private and must be fresh (the
+ *   app itself keeps the answers it may show offline, per session: src/lib/offline-answers.ts).
  *
  * The server sends this file with `cache-control: no-cache`, so a change here reaches users on
  * their next visit. Change VERSION when the caching rules change, to drop the old caches.
  */
-const VERSION = 'v1';
+const VERSION = 'v2';
 const SHELL_CACHE = `dolya-shell-${VERSION}`;
 const ASSET_CACHE = `dolya-assets-${VERSION}`;
 const SHELL_URL = '/index.html';
 const NAVIGATION_TIMEOUT_MS = 3000;
-const MAX_ASSETS = 120;
+const MAX_ASSETS = 400;
 
 function isPrivate(url) {
   return url.pathname.startsWith('/app/api') || url.pathname.startsWith('/app/img');
@@ -40,8 +43,12 @@ self.addEventListener('install', (event) => {
       const html = await response.clone().text();
       await (await caches.open(SHELL_CACHE)).put(SHELL_URL, response);
       const assets = await caches.open(ASSET_CACHE);
+      const built = await fetch('/precache.json', { cache: 'reload' })
+        .then((r) => (r.ok ? r.json() : []))
+        .catch(() => []);
+      const wanted = new Set([...assetsNamedIn(html), ...(Array.isArray(built) ? built.filter((u) => typeof u === 'string' && u.startsWith('/assets/')) : [])]);
       // An asset that fails now is fetched (and cached) on first use instead; it must not stop the install.
-      await Promise.all(assetsNamedIn(html).map((url) => assets.add(url).catch(() => undefined)));
+      await Promise.all([...wanted].map(async (url) => ((await assets.match(url)) ? undefined : assets.add(url).catch(() => undefined))));
       await self.skipWaiting();
     })(),
   );

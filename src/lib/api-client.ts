@@ -1,6 +1,9 @@
 import type { AxiosInstance } from 'axios';
 import { ERROR_MESSAGES, type ErrorCode } from '@common/errors';
 import { API_BASE } from './api-paths';
+import { recallAnswer, rememberAnswer } from './offline-answers';
+import { offlineStatus } from './offline-status';
+import { tokenStorage } from './storage';
 
 /** A failure as the store keeps it: plain data, serialisable, translated by code on screen. */
 export interface ApiError {
@@ -62,8 +65,29 @@ export function isAborted(error: ApiError): boolean {
   return error.code === 'aborted';
 }
 
-/** One typed call. Resolves to the body; rejects with an ApiError. An empty success body is an error. */
+/**
+ * One typed call. Resolves to the body; rejects with an ApiError. An empty success body is an error.
+ * A read the server answered is kept on this device; with no connection the kept answer is given
+ * instead, and the offline status says from when (./offline-answers.ts).
+ */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = method === 'GET' && options.responseType !== 'text' ? tokenStorage.get() : null;
+  if (!token) return send<T>(method, path, options);
+  try {
+    const data = await send<T>(method, path, options);
+    offlineStatus.reachedServer();
+    void rememberAnswer(token, path, options.params, data);
+    return data;
+  } catch (err) {
+    if ((err as ApiError).code !== 'network') throw err;
+    const saved = await recallAnswer(token, path, options.params);
+    if (!saved) throw err;
+    offlineStatus.showingSaved(saved.at);
+    return saved.data as T;
+  }
+}
+
+async function send<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
   const http = await apiClient().catch(() => {
     // The client's chunk did not arrive: the same as a failed network.
     throw { message: ERROR_MESSAGES.internal, code: 'network', status: 0 } satisfies ApiError;

@@ -1,3 +1,4 @@
+import { forgetAnswers } from './offline-answers';
 /** Every key the app keeps in the browser (specification §9): locale, cookie consent, the token. */
 export const STORAGE_KEYS = {
   locale: 'locale',
@@ -45,6 +46,8 @@ export const tokenStorage = {
       localStorage.removeItem(STORAGE_KEYS.token);
       sessionStorage.removeItem(STORAGE_KEYS.token);
     }, undefined);
+    // What was kept for reading offline goes with the session.
+    void forgetAnswers();
   },
 };
 

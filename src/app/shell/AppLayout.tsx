@@ -10,6 +10,7 @@ import { eventsPathVisited, loadInitialData } from '../shell-slice';
 import { CookieBanner } from './CookieBanner';
 import { CookiesDeclinedPage } from './CookiesDeclinedPage';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { ServerErrorPage } from './ServerErrorPage';
 import styles from './Shell.module.css';
 import { SupportLink } from './SupportLink';
@@ -46,6 +47,29 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
     if (token && initialLoad === 'idle') void dispatch(loadInitialData());
   }, [token, initialLoad, dispatch]);
 
+  // Operations entered with no connection are sent from whatever screen is open when it returns.
+  const me = useAppSelector((s) => s.profile.user?.user);
+  useEffect(() => {
+    if (!signedIn || me === undefined) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    // Its code may not be on the device yet when the app starts offline: tried again when the connection returns.
+    const start = () => {
+      import('@/features/operations/offline/pending-sender')
+        .then(({ startPendingSender }) => {
+          if (!cancelled && !stop) stop = startPendingSender(dispatch, me);
+        })
+        .catch(() => undefined);
+    };
+    start();
+    window.addEventListener('online', start);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', start);
+      stop?.();
+    };
+  }, [signedIn, me, dispatch]);
+
   let body;
   if (consent === false) body = <CookiesDeclinedPage />;
   else if (token && (initialLoad === 'error' || text === 'error') && !notFound) body = <ServerErrorPage />;
@@ -63,6 +87,7 @@ export function AppLayout({ notFound = false }: { notFound?: boolean }) {
         {t('appName')}
       </a>
       <Header signedIn={signedIn} />
+      {token && <OfflineBanner />}
       <main id="main" className={styles.main}>
         {body}
       </main>

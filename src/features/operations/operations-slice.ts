@@ -3,6 +3,7 @@ import type { PayoutResponse } from '@common/contract/events';
 import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
+import type { PendingOperation } from './offline/pending-store';
 import { eventSeen, eventsChanged, type EventsState } from '@/features/events';
 import {
   type FeedFilter,
@@ -90,6 +91,8 @@ export interface OperationsState {
   feed: FeedState;
   expenses: ExpensesState;
   payout: PayoutState;
+  /** Operations entered offline and not yet recorded, oldest first (offline/pending-thunks.ts). */
+  pending: PendingOperation[];
 }
 
 const emptyFeed = (): FeedState => ({
@@ -113,6 +116,7 @@ const initialState = (): OperationsState => ({
   feed: emptyFeed(),
   expenses: { key: null, data: null, status: 'idle', error: null, requestId: null, stale: false },
   payout: { key: null, data: null, status: 'idle', error: null, requestId: null, stale: false },
+  pending: [],
 });
 
 type ThunkConfig = { state: { operations: OperationsState }; rejectValue: ApiError };
@@ -341,6 +345,10 @@ export const operationsSlice = createSlice({
     feedReset(state) {
       state.feed = emptyFeed();
     },
+    /** What the device keeps waiting, as it now stands. */
+    pendingChanged(state, action: PayloadAction<PendingOperation[]>) {
+      state.pending = action.payload;
+    },
     /** Operations were recorded that the feed has not seen (a repeat's missed occurrences): read it again. */
     feedOutdated(state, action: PayloadAction<number>) {
       markStale(state, action.payload);
@@ -486,4 +494,4 @@ export const operationsSlice = createSlice({
   },
 });
 
-export const { seenLocally, feedReset, feedOutdated, operationReplaced } = operationsSlice.actions;
+export const { seenLocally, feedReset, feedOutdated, operationReplaced, pendingChanged } = operationsSlice.actions;

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/Spinner';
 import { useCurrentEvent } from '@/features/events';
 import { OperationDetails } from '../details/OperationDetails';
 import { OperationForm } from '../form/OperationForm';
+import { PendingList } from '../offline/PendingList';
 import { dayLabel, groupByDay } from '../lib/feed';
 import { localeOf } from '../lib/money';
 import { canObserve, useInView } from '../lib/observe';
@@ -354,6 +355,7 @@ export default function TransactionsPage() {
         </p>
       )}
       <div ref={container} className={styles.feed} data-tour="transactions-feed" data-testid="transactions-feed" aria-label={t('feed.feedLabel')} aria-busy={feed.moreStatus === 'loading'}>
+        <PendingList eventId={event.id} eventCurrency={event.eventCurrency} balance={event.currency === event.eventCurrency ? event.payout : null} people={people} />
         {body}
       </div>
       {formOpen && <OperationForm eventId={event.id} eventCurrency={event.eventCurrency} onClose={() => setFormOpen(false)} />}

@@ -27,6 +27,7 @@ import { useEventPeople } from '../lib/people';
 import {
   chosenPeople,
   draftOf,
+  draftOfBody,
   fitToCurrency,
   FORM_KINDS,
   hasErrors,
@@ -48,6 +49,8 @@ import { PARTS_MODES, weightedParts } from './split-model';
 import { approximateMinor, crossRateOf } from './rates';
 import { KindIcon } from './KindIcon';
 import { RepeatFields } from '../repeat/RepeatFields';
+import type { PendingOperation } from '../offline/pending-store';
+import { queueOperation, sendPending, updatePending } from '../offline/pending-thunks';
 import { NO_REPEAT, repeatBodyOf, validateRepeat, type RepeatDraft } from '../repeat/repeat-model';
 import styles from './OperationForm.module.css';
 
@@ -58,6 +61,8 @@ export interface OperationFormProps {
   initial?: Partial<Draft> & { kind?: OperationKind };
   /** An operation to edit instead of recording a new one. */
   editing?: Operation;
+  /** An operation waiting on this device to be sent: saving changes what will be sent. */
+  pending?: PendingOperation;
   onClose: () => void;
   /** After an edit is saved, with the operation as it now stands. */
   onSaved?: (op: Operation) => void;
@@ -97,7 +102,7 @@ function fieldOf(error: ApiError): Field | null {
  * specification §5 is checked here before the server sees it; a retried submit carries the same
  * Idempotency-Key, so the server records it once.
  */
-export function OperationForm({ eventId, eventCurrency, initial, editing, onClose, onSaved }: OperationFormProps) {
+export function OperationForm({ eventId, eventCurrency, initial, editing, pending, onClose, onSaved }: OperationFormProps) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();
@@ -108,9 +113,12 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
   const currencies = useAppSelector((s) => s.currencies);
   const openEvent = useAppSelector(selectCurrentEvent);
   const myCurrency = useAppSelector((s) => s.profile.user?.currency.trim());
+  const myUid = useAppSelector((s) => s.profile.user?.user);
   const userCurrency = myCurrency && currencies.items.some((c) => c.currency === myCurrency) ? myCurrency : undefined;
   const ctx = { me, everyone, eventCurrency, userCurrency };
-  const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing, ctx) : { ...newDraft(initial?.kind ?? 'even_purchase', ctx), ...initial }));
+  const [draft, setDraft] = useState<Draft>(() =>
+    editing ? draftOf(editing, ctx) : pending ? draftOfBody(pending.body, ctx) : { ...newDraft(initial?.kind ?? 'even_purchase', ctx), ...initial },
+  );
   // The version an edit is made from; after someone else's change it becomes theirs.
   const [base, setBase] = useState<Operation | undefined>(editing);
   const kinds = kindsFor(editing);
@@ -126,7 +134,7 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
   const shape = KIND_SHAPE[draft.kind];
   const errors: Errors = useMemo(() => validate(draft, me), [draft, me]);
   // Only a new operation offers a repeat here; an existing one starts or changes its series from its details.
-  const repeats = !editing && draft.kind !== 'comment';
+  const repeats = !editing && !pending && draft.kind !== 'comment';
   const repeatError = repeats ? validateRepeat(repeat, draft.date, today()) : null;
   // On a phone the kinds scroll in one row: the chosen one is brought into view, including one
   // chosen before the form opened (a payback from Debts), which sits at the row's far end.
@@ -176,6 +184,15 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
       await saveEdit(base);
       return;
     }
+    if (pending) {
+      // Still the same key: if an earlier attempt did reach the server, it cannot be recorded twice.
+      setBusy(true);
+      await dispatch(updatePending(pending, toBody(draft, eventId, me)));
+      if (navigator.onLine) void dispatch(sendPending(pending.author));
+      setBusy(false);
+      onClose();
+      return;
+    }
     const text = JSON.stringify({ draft, repeat: repeats ? repeat : null });
     if (!key.current || key.current.draft !== text) key.current = { draft: text, body: withRepeat(toBody(draft, eventId, me)), key: newIdempotencyKey() };
     const { body, key: idempotencyKey } = key.current;
@@ -186,6 +203,16 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
     if (createOperation.fulfilled.match(result)) {
       onClose();
       void navigate(`/events/${eventId}/transactions`, recordedState(result.payload.id));
+    } else if (result.payload?.code === 'network' && myUid !== undefined) {
+      // No connection: kept on this device and sent, with this very key, when it returns.
+      try {
+        await dispatch(queueOperation({ key: idempotencyKey, author: myUid, body }));
+      } catch {
+        setServerError(clientError('add_transaction_failed'));
+        return;
+      }
+      onClose();
+      void navigate(`/events/${eventId}/transactions`, { state: { queued: true } });
     } else if (result.payload && result.payload.status > 0) {
       setServerError(result.payload);
     } else {
@@ -254,7 +281,7 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, onClos
 
   return (
     <Modal
-      title={editing ? t('form.editTitle') : t('form.title')}
+      title={editing || pending ? t('form.editTitle') : t('form.title')}
       onClose={onClose}
       size="lg"
       closable={!busy}

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { CreateOperationBody, Operation } from '@common/contract/operations';
+import type { CreateOperationBody, EnteredSplit, Operation } from '@common/contract/operations';
 import { COMMENT_MAX, DESCRIPTION_MAX } from '../lib/limits';
 import { currencyExponent } from '@common/currencies';
 import type { ErrorCode } from '@common/errors';
@@ -308,22 +308,30 @@ function moneyText(amount: number | null): string {
   return amount === null ? '' : String(amount);
 }
 
-/**
- * The draft an edit starts from: the operation as it was entered (its own currency and amounts,
- * payers, mode and parts), on its own day.
- */
-export function draftOf(op: Operation, ctx: DraftContext): Draft {
+/** What a draft is made from: an operation as entered, from the server or from the offline queue. */
+interface EnteredView {
+  kind: OperationKind;
+  amount: number | null;
+  currency: string;
+  date: string;
+  description: string;
+  text: string;
+  payer: number | null;
+  entered: EnteredSplit;
+}
+
+function draftOfView(op: EnteredView, ctx: DraftContext): Draft {
   const base = newDraft(op.kind, ctx);
   const { entered } = op;
   const weighted = entered.split === 'shares' || entered.split === 'percent';
   const draft: Draft = {
     ...base,
-    amount: op.kind === 'comment' ? '' : moneyText(op.details.original_amount),
-    currency: op.details.original_currency,
-    date: dayjs(op.details.date).format('YYYY-MM-DD'),
-    description: op.details.description,
-    text: op.details.text,
-    payer: op.details.payer,
+    amount: op.kind === 'comment' ? '' : moneyText(op.amount),
+    currency: op.currency,
+    date: dayjs(op.date).format('YYYY-MM-DD'),
+    description: op.description,
+    text: op.text,
+    payer: op.payer,
     people: entered.parts.map((p) => p.uid),
     parts: weighted ? {} : Object.fromEntries(entered.parts.filter((p) => p.amount !== null).map((p) => [p.uid, moneyText(p.amount)])),
     payers: entered.payers.length > 1 ? entered.payers.map((p) => ({ uid: p.uid, amount: moneyText(p.amount) })) : null,
@@ -331,8 +339,39 @@ export function draftOf(op: Operation, ctx: DraftContext): Draft {
     weights: weighted ? Object.fromEntries(entered.parts.map((p) => [p.uid, p.weight === null ? '' : String(p.weight)])) : {},
   };
   if (op.kind === 'payback') {
-    draft.recipient = entered.parts.find((p) => p.uid !== op.details.payer)?.uid ?? null;
+    draft.recipient = entered.parts.find((p) => p.uid !== op.payer)?.uid ?? null;
     draft.people = [];
   }
   return draft;
+}
+
+/**
+ * The draft an edit starts from: the operation as it was entered (its own currency and amounts,
+ * payers, mode and parts), on its own day.
+ */
+export function draftOf(op: Operation, ctx: DraftContext): Draft {
+  const d = op.details;
+  return draftOfView(
+    { kind: op.kind, amount: d.original_amount, currency: d.original_currency, date: d.date, description: d.description, text: d.text, payer: d.payer, entered: op.entered },
+    ctx,
+  );
+}
+
+/** The draft of an operation waiting on this device to be sent: the request it will send, back as fields. */
+export function draftOfBody(body: CreateOperationBody, ctx: DraftContext): Draft {
+  const d = body.details;
+  const parts = body.participants.map((p) => ({ uid: p.uid, amount: p.amount ?? null, weight: p.weight ?? null }));
+  return draftOfView(
+    {
+      kind: d.kind,
+      amount: d.amount ?? null,
+      currency: d.currency ?? ctx.eventCurrency,
+      date: d.date ?? new Date().toISOString(),
+      description: d.description,
+      text: d.text ?? '',
+      payer: d.payers?.[0]?.uid ?? d.payer ?? ctx.me,
+      entered: { payers: d.payers ?? [], split: d.split ?? null, parts },
+    },
+    ctx,
+  );
 }

@@ -1,0 +1,31 @@
+import type { CreateOperationBody } from '@common/contract/operations';
+import { operationEntries } from '@common/ledger';
+import { toMinor } from '@common/money';
+import { partsFromWeights, weightToHundredths } from '@common/split';
+
+/**
+ * How a waiting operation will move `me`'s balance, in minor units of the currency it was entered
+ * in, worked out by the same ledger the server uses; null when it cannot be said here (it would be
+ * refused, or the amount does not parse), 0 for a comment.
+ */
+export function pendingEffect(body: CreateOperationBody, me: number, eventCurrency: string): { minor: number; currency: string } | null {
+  const d = body.details;
+  const currency = d.currency ?? eventCurrency;
+  if (d.kind === 'comment') return { minor: 0, currency };
+  try {
+    const minor = (value: number) => toMinor(value, currency);
+    const amount = minor(d.amount ?? 0);
+    let participants = body.participants.map((p) => ({ uid: p.uid, amount: p.amount === null || p.amount === undefined ? undefined : minor(p.amount) }));
+    if (d.split === 'shares' || d.split === 'percent') {
+      const weights = body.participants.map((p) => ({ uid: p.uid, hundredths: weightToHundredths(p.weight ?? 0) ?? 0 }));
+      participants = [...partsFromWeights(amount, weights, d.split)].map(([uid, part]) => ({ uid, amount: part }));
+    }
+    const payers = d.payers && d.payers.length > 1 ? d.payers.map((p) => ({ uid: p.uid, amount: minor(p.amount) })) : undefined;
+    const payer = d.payers?.[0]?.uid ?? d.payer ?? (d.kind === 'they_lent_me' ? null : me);
+    const entries = operationEntries({ kind: d.kind, amount, author: me, payer, payers, participants });
+    const mine = entries.find((e) => e.uid === me);
+    return { minor: mine ? mine.paid - mine.share : 0, currency };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+import type { CreateOperationBody } from '@common/contract/operations';
+import { toApiError, type ApiError } from '@/lib/api-client';
+import { postOperation } from '../operations-api';
+import { feedOutdated, pendingChanged, refreshAfterChange } from '../operations-slice';
+import { dropPending, keepPending, pendingOperations, type PendingOperation } from './pending-store';
+
+type Dispatch = (action: unknown) => unknown;
+
+async function publish(dispatch: Dispatch, author: number): Promise<void> {
+  dispatch(pendingChanged((await pendingOperations()).filter((p) => p.author === author)));
+}
+
+/** Reads what this device keeps waiting for `author` into the store. */
+export const loadPending = (author: number) => (dispatch: Dispatch) => publish(dispatch, author);
+
+/** A new operation the server could not be reached for: kept, with the key it was sent with. */
+export const queueOperation =
+  (item: { key: string; author: number; body: CreateOperationBody }) =>
+  async (dispatch: Dispatch): Promise<void> => {
+    await keepPending({ ...item, eventId: item.body.event_id, queuedAt: new Date().toISOString(), refused: null });
+    await publish(dispatch, item.author);
+  };
+
+/** An edit of a waiting one: the same key, so that it can still never be recorded twice. */
+export const updatePending =
+  (item: PendingOperation, body: CreateOperationBody) =>
+  async (dispatch: Dispatch): Promise<void> => {
+    await keepPending({ ...item, body, refused: null });
+    await publish(dispatch, item.author);
+  };
+
+export const discardPending =
+  (item: PendingOperation) =>
+  async (dispatch: Dispatch): Promise<void> => {
+    await dropPending(item.key);
+    await publish(dispatch, item.author);
+  };
+
+/** The server could not answer now (no connection, overloaded, asked to wait): try again later. */
+function isTransient(error: ApiError): boolean {
+  return error.code === 'network' || error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 401;
+}
+
+let sending: Promise<void> | null = null;
+
+/**
+ * Sends what waits, oldest first, each with its own Idempotency-Key: a retry after a lost answer
+ * gets the operation the server already recorded, never a second one. A refusal is kept with its
+ * reason for the person to fix or discard; no connection stops the round until the next one.
+ */
+export const sendPending =
+  (author: number) =>
+  (dispatch: Dispatch): Promise<void> => {
+    sending ??= (async () => {
+      try {
+        for (const item of await pendingOperations()) {
+          if (item.author !== author || item.refused) continue;
+          try {
+            await postOperation(item.body, item.key);
+          } catch (err) {
+            const error = toApiError(err);
+            if (isTransient(error)) break;
+            await keepPending({ ...item, refused: error });
+            continue;
+          }
+          await dropPending(item.key);
+          dispatch(feedOutdated(item.eventId));
+          refreshAfterChange(dispatch, [item.eventId]);
+        }
+      } finally {
+        await publish(dispatch, author);
+        sending = null;
+      }
+    })();
+    return sending;
+  };
