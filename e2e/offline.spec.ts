@@ -64,6 +64,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(pending.getByTestId('pending-status')).toHaveText(Array(3).fill(t.pending.waiting));
     // Anna paid 600 for two: she is owed 300 once they are recorded.
     await expect(pending.getByTestId('pending-balance')).toContainText('300');
+    await expect(page.getByTestId('header-pending')).toContainText('300');
     await screenshot(page, testInfo, lang, '1-waiting');
 
     // A reload with no connection: the shell from the worker, the event from what the device kept, the three still waiting.

@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { effectiveDisplay, type DisplayMode } from '../events-api';
 import { changeEventCurrency, deleteEvent, displayModeSet, eventPicture, eventTitle, fetchEvent, restoreEvent, updateEvent } from '../events-slice';
 import { BalanceMessage } from './BalanceMessage';
+import { WithPending } from './WithPending';
 import { CurrencyPicker } from './CurrencyPicker';
 import { ExportDialog } from './ExportDialog';
 import { errorMessage } from './ErrorText';
@@ -146,6 +147,7 @@ export function EventHeader({ event }: { event: Event }) {
             </button>
           </p>
           <BalanceMessage amount={event.payout} currency={event.currency} subject="me" approximate={event.approximate} />
+          <WithPending event={event} />
         </div>
       </div>
 

@@ -6,7 +6,6 @@ import { makeStore } from '@/app/store';
 import { server } from '../../../../tests/web/msw';
 import { draftOfBody, toBody } from '../form/form-model';
 import { anOperation, BORIS, EVENT_ID, json, ME, VERA } from '../test-fixtures';
-import { pendingEffect } from './pending-effect';
 import { dropPending, pendingOperations } from './pending-store';
 import { discardPending, loadPending, queueOperation, sendPending, updatePending } from './pending-thunks';
 
@@ -93,17 +92,6 @@ describe('operations waiting on the device', () => {
     await store.dispatch(loadPending(ME));
     await store.dispatch(discardPending(store.getState().operations.pending[0]!));
     expect(store.getState().operations.pending.map((p) => p.key)).toEqual(['b']);
-  });
-});
-
-describe('what a waiting operation does to my balance', () => {
-  it('is what the ledger will make of it, in the currency it was entered in', () => {
-    expect(pendingEffect(purchase('Bread', 100), ME, 'RUB')).toEqual({ minor: 5000, currency: 'RUB' });
-    expect(pendingEffect(purchase('Bread', 100, { payer: BORIS }), ME, 'RUB')).toEqual({ minor: -5000, currency: 'RUB' });
-    expect(pendingEffect({ ...purchase('Taxi', 30, { kind: 'split_purchase', currency: 'EUR', split: 'percent' }), participants: [{ uid: ME, weight: 25 }, { uid: BORIS, weight: 75 }] }, ME, 'RUB')).toEqual({ minor: 2250, currency: 'EUR' });
-    expect(pendingEffect({ event_id: EVENT_ID, details: { kind: 'comment', text: 'hi', description: '' }, participants: [] }, ME, 'RUB')).toEqual({ minor: 0, currency: 'RUB' });
-    // One the server would refuse says nothing rather than something wrong.
-    expect(pendingEffect({ ...purchase('Alone', 100), participants: [{ uid: ME }] }, ME, 'RUB')).toBeNull();
   });
 });
 

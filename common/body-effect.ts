@@ -1,14 +1,15 @@
-import type { CreateOperationBody } from '@common/contract/operations';
-import { operationEntries } from '@common/ledger';
-import { toMinor } from '@common/money';
-import { partsFromWeights, weightToHundredths } from '@common/split';
+import type { CreateOperationBody } from './contract/operations';
+import { operationEntries } from './ledger';
+import { toMinor } from './money';
+import { partsFromWeights, weightToHundredths } from './split';
 
 /**
- * How a waiting operation will move `me`'s balance, in minor units of the currency it was entered
- * in, worked out by the same ledger the server uses; null when it cannot be said here (it would be
+ * How an operation not yet recorded (a create request, as the web app keeps one waiting offline)
+ * will move `me`'s balance, `me` being its author, in minor units of the currency it was entered
+ * in, worked out by the same ledger the server uses; null when it cannot be said (it would be
  * refused, or the amount does not parse), 0 for a comment.
  */
-export function pendingEffect(body: CreateOperationBody, me: number, eventCurrency: string): { minor: number; currency: string } | null {
+export function bodyEffect(body: CreateOperationBody, me: number, eventCurrency: string): { minor: number; currency: string } | null {
   const d = body.details;
   const currency = d.currency ?? eventCurrency;
   if (d.kind === 'comment') return { minor: 0, currency };
