@@ -212,8 +212,11 @@ test.describe('the installable app', () => {
 
     await context.setOffline(true);
     await page.goto('/people');
-    // The shell came from the cache: the app runs and says the server cannot be reached.
-    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    // The shell came from the cache: the app runs on what this device kept (the profile, read on
+    // the events screen), says there is no connection, and that the people, never read here, could not be loaded.
+    await expect(page.getByTestId('offline-banner')).toContainText('No connection.');
+    await expect(page.getByText('The list of people could not be loaded.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     await context.setOffline(false);
 
     // A slow network: the page itself takes 8 s to come, the data is quick. After 3 s the worker
