@@ -46,6 +46,7 @@ export function PendingList({ eventId, eventCurrency, balance, people }: { event
       <h3 id="pending-title" className={styles.title}>
         {t('pending.title', { count: items.length })}
       </h3>
+      <p className={styles.hint}>{t('pending.hint')}</p>
       {withThem && sum !== null && (
         <p className={styles.balance} data-testid="pending-balance">
           {t('pending.balance', { amount: moneyMinor(withThem.minor + sum, eventCurrency, locale, { sign: true }) })}
