@@ -18,6 +18,11 @@ export interface PendingOperation {
   queuedAt: string;
   /** Why the server refused it, once it did: it waits to be fixed or discarded. */
   refused: ApiError | null;
+  /**
+   * Changed while waiting. An earlier attempt may have reached the server with only its answer
+   * lost: the server then answers the key with what that attempt recorded, which is corrected.
+   */
+  edited?: boolean;
 }
 
 let store: UseStore | null | undefined;

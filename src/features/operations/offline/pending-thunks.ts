@@ -1,6 +1,6 @@
 import type { CreateOperationBody } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
-import { postOperation } from '../operations-api';
+import { newIdempotencyKey, postOperation, putOperationCall } from '../operations-api';
 import { feedOutdated, pendingChanged, refreshAfterChange } from '../operations-slice';
 import { dropPending, keepPending, pendingOperations, type PendingOperation } from './pending-store';
 
@@ -25,7 +25,8 @@ export const queueOperation =
 export const updatePending =
   (item: PendingOperation, body: CreateOperationBody) =>
   async (dispatch: Dispatch): Promise<void> => {
-    await keepPending({ ...item, body, refused: null });
+    // A refusal means the key recorded nothing; otherwise an earlier attempt may have got through.
+    await keepPending({ ...item, body, refused: null, edited: item.refused === null });
     await publish(dispatch, item.author);
   };
 
@@ -39,6 +40,16 @@ export const discardPending =
 /** The server could not answer now (no connection, overloaded, asked to wait): try again later. */
 function isTransient(error: ApiError): boolean {
   return error.code === 'network' || error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 401;
+}
+
+/**
+ * Sends one. The key answers with the operation already recorded if an earlier attempt got
+ * through, so one changed while waiting is then made what it now says, from the version just
+ * answered; the server records nothing when it already is.
+ */
+async function send(item: PendingOperation): Promise<void> {
+  const op = await postOperation(item.body, item.key);
+  if (item.edited) await putOperationCall(op.id, item.body, op.version, newIdempotencyKey());
 }
 
 let sending: Promise<void> | null = null;
@@ -56,7 +67,7 @@ export const sendPending =
         for (const item of await pendingOperations()) {
           if (item.author !== author || item.refused) continue;
           try {
-            await postOperation(item.body, item.key);
+            await send(item);
           } catch (err) {
             const error = toApiError(err);
             if (isTransient(error)) break;

@@ -95,6 +95,34 @@ describe('operations waiting on the device', () => {
   });
 });
 
+describe('a waiting operation changed after an attempt that got through', () => {
+  it('is made what it now says: the key answers with the first, and the edit follows from its version', async () => {
+    const store = makeStore();
+    const recorded = anOperation({ id: 41, version: 1, details: { description: 'Bread', amount: 100, original_amount: 100 } });
+    const puts: { ifMatch: string | null; description: string; amount: number | undefined }[] = [];
+    server.use(
+      http.get('/app/api/v1/event/', () => json([])),
+      // The first attempt was recorded; only its answer was lost. The same key answers with it.
+      http.post('/app/api/v1/operation/', () => json(recorded)),
+      http.put('/app/api/v1/operation/41/', async ({ request }) => {
+        const body = (await request.json()) as CreateOperationBody;
+        puts.push({ ifMatch: request.headers.get('If-Match'), description: body.details.description, amount: body.details.amount });
+        return json({ ...recorded, version: 2 });
+      }),
+    );
+    await store.dispatch(queueOperation({ key: 'lost-answer', author: ME, body: purchase('Bread', 100) }));
+    await store.dispatch(updatePending(store.getState().operations.pending[0]!, purchase('Bread and butter', 150)));
+    await store.dispatch(sendPending(ME));
+    expect(puts).toEqual([{ ifMatch: '"1"', description: 'Bread and butter', amount: 150 }]);
+    expect(store.getState().operations.pending).toEqual([]);
+
+    // One never changed is not sent twice over.
+    await store.dispatch(queueOperation({ key: 'plain', author: ME, body: purchase('Milk', 200) }));
+    await store.dispatch(sendPending(ME));
+    expect(puts).toHaveLength(1);
+  });
+});
+
 describe('editing a waiting operation', () => {
   it('starts from the very request it will send', () => {
     const ctx = { me: ME, everyone: [ME, BORIS, VERA], eventCurrency: 'RUB', userCurrency: 'RUB' };
