@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Operation } from '@common/contract/operations';
-import { isErrorCode } from '@common/errors';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
@@ -9,6 +8,7 @@ import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
 import { eventTitle, selectEventsList } from '@/features/events';
+import { apiErrorText } from '../lib/error-text';
 import { moveOperation } from '../operations-slice';
 
 /**
@@ -36,7 +36,7 @@ export function MoveDialog({ op, onClose }: { op: Operation; onClose: () => void
     else if (result.payload) setError(result.payload);
   };
 
-  const message = error ? (isErrorCode(error.code) ? t(`errors:${error.code}`, { defaultValue: error.message }) : error.message) : null;
+  const message = error ? apiErrorText(t, error) : null;
   return (
     <Modal
       title={t('move.title')}

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Operation, OperationHistoryResponse, OperationVersion } from '@common/contract/operations';
-import { isErrorCode } from '@common/errors';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { LinkButton } from '@/components/LinkButton';
@@ -10,6 +9,7 @@ import { Spinner } from '@/components/Spinner';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { KindIcon } from '../form/KindIcon';
 import { OperationForm } from '../form/OperationForm';
+import { apiErrorText } from '../lib/error-text';
 import { kindTitle } from '../lib/kind-title';
 import { localeOf, money } from '../lib/money';
 import type { EventPeople } from '../lib/people';
@@ -85,7 +85,7 @@ export function OperationDetails({
   }, [load]);
 
   const whoContext = contextOf(people);
-  const errorText = (e: ApiError) => (isErrorCode(e.code) ? t(`errors:${e.code}`, { defaultValue: e.message }) : e.message);
+  const errorText = (e: ApiError) => apiErrorText(t, e);
 
   const restore = async (version: OperationVersion) => {
     if (!loaded || busy !== null) return;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isErrorCode } from '@common/errors';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LinkButton } from '@/components/LinkButton';
 import { KindIcon } from '../form/KindIcon';
 import { OperationForm } from '../form/OperationForm';
+import { apiErrorText } from '../lib/error-text';
 import { localeOf, money, moneyMinor } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import feed from '../components/Transactions.module.css';
@@ -38,8 +38,6 @@ export function PendingList({ eventId, eventCurrency, balance, people }: { event
   // The balance with them can be said when each moves it in the event currency.
   const sum = effects.every((e) => e !== null && e.currency === eventCurrency) ? effects.reduce((a, e) => a + (e?.minor ?? 0), 0) : null;
   const withThem = balance !== null && sum !== null ? money(balance, eventCurrency, locale) : null;
-  const reason = (p: PendingOperation) =>
-    p.refused && (isErrorCode(p.refused.code) ? t(`errors:${p.refused.code}`, { defaultValue: p.refused.message }) : p.refused.message);
 
   return (
     <section className={styles.pending} aria-labelledby="pending-title" data-testid="pending-list">
@@ -67,7 +65,7 @@ export function PendingList({ eventId, eventCurrency, balance, people }: { event
                 {amount && <span className={`${feed.amount} amount`}>{amount.text}</span>}
               </div>
               <p className={p.refused ? styles.refused : styles.waiting} data-testid="pending-status">
-                {p.refused ? t('pending.refused', { reason: reason(p) }) : t('pending.waiting')}
+                {p.refused ? t('pending.refused', { reason: apiErrorText(t, p.refused) }) : t('pending.waiting')}
               </p>
               {effect && effect.minor !== 0 && (
                 <p className={styles.effect}>{t('pending.effect', { amount: moneyMinor(effect.minor, effect.currency, locale, { sign: true }) })}</p>

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Recurrence } from '@common/contract/recurrences';
 import type { Operation } from '@common/contract/operations';
-import { isErrorCode } from '@common/errors';
 import { localDay } from '@common/recurrence';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/Button';
@@ -11,6 +10,7 @@ import { LinkButton } from '@/components/LinkButton';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { toApiError, type ApiError } from '@/lib/api-client';
+import { apiErrorText } from '../lib/error-text';
 import { localeOf } from '../lib/money';
 import { dayText } from '../details/history-text';
 import { fetchRecurrenceCall, putRecurrenceCall, stopRecurrenceCall, utcOffsetMinutes } from '../operations-api';
@@ -56,7 +56,6 @@ export function RepeatSection({ op, editable, onChanged }: { op: Operation; edit
     return () => controller.abort();
   }, [load, seriesId]);
 
-  const errorText = (e: ApiError) => (isErrorCode(e.code) ? t(`errors:${e.code}`, { defaultValue: e.message }) : e.message);
   if (op.kind === 'comment' && seriesId === null) return null;
   if (seriesId === null && !editable) return null;
 
@@ -77,7 +76,7 @@ export function RepeatSection({ op, editable, onChanged }: { op: Operation; edit
         </LinkButton>
       ) : error ? (
         <div role="alert" className={styles.series}>
-          <p className={styles.meta}>{errorText(error)}</p>
+          <p className={styles.meta}>{apiErrorText(t, error)}</p>
           <Button onClick={() => void load()}>{t('common:actions.retry')}</Button>
         </div>
       ) : !series ? (
@@ -166,7 +165,7 @@ function RepeatDialog({ op, start, onClose, onSaved }: { op: Operation; start: R
     }
   };
 
-  const serverText = serverError && (isErrorCode(serverError.code) ? t(`errors:${serverError.code}`, { defaultValue: serverError.message }) : serverError.message);
+  const serverText = serverError && apiErrorText(t, serverError);
   return (
     <Modal
       title={op.recurrence_id ? t('repeat.changeTitle') : t('repeat.startTitle')}
