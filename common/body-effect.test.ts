@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreateOperationBody } from './contract/operations';
-import { bodyEffect } from './body-effect';
+import { bodyEffect, totalEffect } from './body-effect';
 
 const ME = 7;
 const BORIS = 8;
@@ -21,3 +21,12 @@ describe('what a waiting operation does to my balance', () => {
   });
 });
 
+
+describe('what several waiting operations do together', () => {
+  it('is their sum in one currency, and unsaid when one is in another or cannot be said', () => {
+    expect(totalEffect([{ minor: 5000, currency: 'RUB' }, { minor: -2500, currency: 'RUB' }], 'RUB')).toBe(2500);
+    expect(totalEffect([], 'RUB')).toBe(0);
+    expect(totalEffect([{ minor: 5000, currency: 'RUB' }, { minor: 100, currency: 'EUR' }], 'RUB')).toBeNull();
+    expect(totalEffect([{ minor: 5000, currency: 'RUB' }, null], 'RUB')).toBeNull();
+  });
+});

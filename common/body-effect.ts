@@ -9,7 +9,12 @@ import { partsFromWeights, weightToHundredths } from './split';
  * in, worked out by the same ledger the server uses; null when it cannot be said (it would be
  * refused, or the amount does not parse), 0 for a comment.
  */
-export function bodyEffect(body: CreateOperationBody, me: number, eventCurrency: string): { minor: number; currency: string } | null {
+export interface BodyEffect {
+  minor: number;
+  currency: string;
+}
+
+export function bodyEffect(body: CreateOperationBody, me: number, eventCurrency: string): BodyEffect | null {
   const d = body.details;
   const currency = d.currency ?? eventCurrency;
   if (d.kind === 'comment') return { minor: 0, currency };
@@ -29,4 +34,14 @@ export function bodyEffect(body: CreateOperationBody, me: number, eventCurrency:
   } catch {
     return null;
   }
+}
+
+/** What several such effects come to in `currency`, or null when one cannot be said or is in another currency. */
+export function totalEffect(effects: readonly (BodyEffect | null)[], currency: string): number | null {
+  let total = 0;
+  for (const effect of effects) {
+    if (effect === null || effect.currency !== currency) return null;
+    total += effect.minor;
+  }
+  return total;
 }

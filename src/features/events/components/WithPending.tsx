@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { bodyEffect } from '@common/body-effect';
+import { bodyEffect, totalEffect } from '@common/body-effect';
 import type { Event } from '@common/contract/events';
 import { fromMinor } from '@common/money';
 import { useAppSelector } from '@/app/hooks';
@@ -16,14 +16,13 @@ export function WithPending({ event }: { event: Event }) {
   const me = useAppSelector((s) => s.profile.user?.user);
   const waiting = useAppSelector((s) => s.operations?.pending ?? []).filter((p) => p.eventId === event.id && p.refused === null);
   if (waiting.length === 0 || me === undefined) return null;
-  const effects = waiting.map((p) => bodyEffect(p.body, me, event.eventCurrency));
-  const addable = !event.approximate && effects.every((e) => e !== null && e.currency === event.currency);
+  const total = event.approximate ? null : totalEffect(waiting.map((p) => bodyEffect(p.body, me, event.eventCurrency)), event.currency);
   return (
     <p className={styles.withPending} data-testid="header-pending">
       {t('event.withPending', { count: waiting.length })}{' '}
-      {addable && (
+      {total !== null && (
         <BalanceMessage
-          amount={event.payout + fromMinor(effects.reduce((sum, e) => sum + (e?.minor ?? 0), 0), event.currency)}
+          amount={event.payout + fromMinor(total, event.currency)}
           currency={event.currency}
           subject="me"
         />

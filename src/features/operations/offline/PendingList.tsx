@@ -9,7 +9,7 @@ import { apiErrorText } from '../lib/error-text';
 import { localeOf, money, moneyMinor } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import feed from '../components/Transactions.module.css';
-import { bodyEffect } from '@common/body-effect';
+import { bodyEffect, totalEffect } from '@common/body-effect';
 import type { PendingOperation } from './pending-store';
 import { discardPending, loadPending } from './pending-thunks';
 import styles from './Pending.module.css';
@@ -36,7 +36,7 @@ export function PendingList({ eventId, eventCurrency, balance, people }: { event
   if (items.length === 0 || me === undefined) return null;
   const effects = items.map((p) => bodyEffect(p.body, me, eventCurrency));
   // The balance with them can be said when each moves it in the event currency.
-  const sum = effects.every((e) => e !== null && e.currency === eventCurrency) ? effects.reduce((a, e) => a + (e?.minor ?? 0), 0) : null;
+  const sum = totalEffect(effects, eventCurrency);
   const withThem = balance !== null && sum !== null ? money(balance, eventCurrency, locale) : null;
 
   return (
