@@ -28,6 +28,9 @@ export interface OperationMeta {
   text: string;
 }
 
+/** An operation as entered, in its columns: what a repeating series copies into each occurrence. */
+export type EnteredColumns = Pick<NewOperation, 'eventId' | 'authorId' | 'kind' | 'originalAmount' | 'currency' | 'description'> & { meta: OperationMeta };
+
 export function metaOf(row: Pick<OperationRow, 'meta'>): OperationMeta {
   const m = (row.meta ?? {}) as Partial<OperationMeta>;
   const meta: OperationMeta = { payer: m.payer ?? null, participants: m.participants ?? [], text: m.text ?? '' };

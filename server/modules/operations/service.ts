@@ -11,7 +11,7 @@ import { participantsOf, type EventRow } from '../events/repository';
 import { lockOperation, requirePeopleIn } from './edit';
 import { peopleNamed, readEntered } from './entered';
 import { recordChange, recordCreated } from './history';
-import { currencyOf, parseDate, price, requireWithinTotals } from './pricing';
+import { currencyOf, parseDate, price, requireWithinTotals, type Priced } from './pricing';
 import {
   allOperationsOf,
   applyToBalances,
@@ -30,6 +30,7 @@ import {
   touchEvent,
   unreadOf,
   updateOperation,
+  type EnteredColumns,
   type ListFilter,
   type NewOperation,
   type OperationRow,
@@ -63,29 +64,15 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       const { originalAmount, meta } = readEntered(body, kind, currency, kind === 'they_lent_me' ? null : viewer);
       requirePeopleIn(members, peopleNamed(meta), 'participant_not_in_event');
       const priced = await price(tx, { kind, originalAmount, currency, author: viewer, meta, date }, eventCurrency);
-      const description = details.description.trim();
+      const entered = { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description: details.description.trim(), meta };
       // A repeating operation is the first occurrence of its series.
-      const started = body.repeat ? await startSeries(tx, { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description, meta }, date, body.repeat, new Date()) : null;
-      const row = await storeOperation(
-        tx,
-        {
-          eventId: event.id,
-          authorId: viewer,
-          kind,
-          amount: priced.amount,
-          originalAmount,
-          currency,
-          rate: priced.rate,
-          rateDate: priced.rateDate,
-          description,
-          opDate: date,
-          meta,
-          idempotencyKey: idempotencyKey ?? null,
-          recurrenceId: started?.series.id ?? null,
-          recurrenceDay: started?.day ?? null,
-        },
-        priced.entries,
-      );
+      const started = body.repeat ? await startSeries(tx, entered, date, body.repeat, new Date()) : null;
+      const row = await storeOperation(tx, entered, priced, {
+        opDate: date,
+        idempotencyKey: idempotencyKey ?? null,
+        recurrenceId: started?.series.id ?? null,
+        recurrenceDay: started?.day ?? null,
+      });
       await markSeen(tx, viewer, [row.id]);
       return { row, entries: priced.entries, shown };
     });
@@ -102,11 +89,18 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
 }
 
 /**
- * Records a priced operation in its event, which the caller has locked, with its first version and
- * its effect on the balances; refused (nothing stored) past the bounds of decision 0010.
+ * Records an operation as entered and priced in its event, which the caller has locked, with its
+ * first version and its effect on the balances; refused (nothing stored) past the bounds of
+ * decision 0010.
  */
-export async function storeOperation(tx: Queryable, values: NewOperation, entries: readonly Entry[]): Promise<OperationRow> {
-  const row = await insertOperation(tx, values);
+export async function storeOperation(
+  tx: Queryable,
+  entered: EnteredColumns,
+  priced: Priced,
+  placed: Pick<NewOperation, 'opDate' | 'idempotencyKey' | 'recurrenceId' | 'recurrenceDay'>,
+): Promise<OperationRow> {
+  const { entries } = priced;
+  const row = await insertOperation(tx, { ...entered, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate, ...placed });
   await insertEntries(tx, row.id, entries);
   await recordCreated(tx, row);
   await applyToBalances(tx, row.eventId, entries, 1);

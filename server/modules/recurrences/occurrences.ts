@@ -10,10 +10,14 @@ import { peopleNamed } from '../operations/entered';
 import { currencyOf, price } from '../operations/pricing';
 import { metaOf } from '../operations/repository';
 import { storeOperation } from '../operations/service';
-import { dueRecurrences, hasOccurrenceOn, recurrenceById, ruleOf, updateRecurrence } from './repository';
+import { dueRecurrences, hasOccurrenceOn, recurrenceById, ruleOf, updateRecurrence, type RecurrenceRow } from './repository';
 import { advance } from './series';
 
 type Outcome = 'made' | 'none';
+
+function isDue(series: RecurrenceRow | null, now: Date): series is RecurrenceRow & { nextAt: Date } {
+  return series !== null && series.nextAt !== null && series.stoppedAt === null && series.nextAt <= now;
+}
 
 /**
  * Makes the series' next occurrence if it is due at `now`: an ordinary operation with its own day,
@@ -23,42 +27,23 @@ type Outcome = 'made' | 'none';
  */
 async function makeNext(db: Db, seriesId: number, now: Date): Promise<Outcome> {
   const seen = await recurrenceById(db, seriesId);
-  if (!seen || seen.nextAt === null || seen.stoppedAt !== null || seen.nextAt > now) return 'none';
+  if (!isDue(seen, now)) return 'none';
   return db.transaction(async (tx) => {
     // The author must still take part: a series does not write for someone who left.
     const event = await requireEvent(tx, seen.eventId, seen.authorId, true).catch((err: unknown) => {
       throw err instanceof DomainError && err.code === 'not_found' ? new DomainError('participant_not_in_event') : err;
     });
     const series = await recurrenceById(tx, seriesId, true);
-    if (!series || series.nextAt === null || series.stoppedAt !== null || series.nextAt > now) return 'none';
+    if (!isDue(series, now)) return 'none';
     const { day, at } = occurrenceAt(series.firstAt, series.utcOffset, ruleOf(series), series.nextK);
     if (!(await hasOccurrenceOn(tx, series.id, day))) {
       requireLive(event);
       const meta = metaOf(series);
       const members = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
       requirePeopleIn(members, peopleNamed(meta), 'participant_not_in_event');
-      const kind = series.kind as OperationKind;
-      const currency = currencyOf(series.currency);
-      const priced = await price(tx, { kind, originalAmount: series.originalAmount, currency, author: series.authorId, meta, date: at }, currencyOf(event.currency));
-      await storeOperation(
-        tx,
-        {
-          eventId: event.id,
-          authorId: series.authorId,
-          kind,
-          amount: priced.amount,
-          originalAmount: series.originalAmount,
-          currency,
-          rate: priced.rate,
-          rateDate: priced.rateDate,
-          description: series.description,
-          opDate: at,
-          meta,
-          recurrenceId: series.id,
-          recurrenceDay: day,
-        },
-        priced.entries,
-      );
+      const entered = { eventId: event.id, authorId: series.authorId, kind: series.kind, originalAmount: series.originalAmount, currency: currencyOf(series.currency), description: series.description, meta };
+      const priced = await price(tx, { ...entered, kind: series.kind as OperationKind, author: series.authorId, date: at }, currencyOf(event.currency));
+      await storeOperation(tx, entered, priced, { opDate: at, recurrenceId: series.id, recurrenceDay: day });
     }
     await updateRecurrence(tx, series.id, advance(series, series.nextK));
     return 'made';

@@ -2,19 +2,9 @@ import type { RepeatBody } from '../../../common/contract/recurrences';
 import { DomainError } from '../../../common/errors';
 import { firstOccurrenceAfter, localDay, nextOccurrence, type RepeatRule } from '../../../common/recurrence';
 import type { Queryable } from '../../db/client';
-import type { OperationMeta } from '../operations/repository';
+import type { EnteredColumns } from '../operations/repository';
 import { insertRecurrence, ruleOf, type NewRecurrence, type RecurrenceRow } from './repository';
 
-/** What each occurrence records: an operation's entered columns. */
-export interface Pattern {
-  eventId: number;
-  authorId: number;
-  kind: string;
-  originalAmount: number;
-  currency: string;
-  description: string;
-  meta: OperationMeta;
-}
 
 /**
  * How far back a series may start. Its missed occurrences are made at once, each priced at its own
@@ -44,7 +34,7 @@ export function schedule(firstAt: Date, repeat: RepeatBody, made: number, after:
 }
 
 /** A new series whose first occurrence is the operation being recorded at `firstAt`. */
-export async function startSeries(tx: Queryable, pattern: Pattern, firstAt: Date, repeat: RepeatBody, now: Date): Promise<{ series: RecurrenceRow; day: string }> {
+export async function startSeries(tx: Queryable, pattern: EnteredColumns, firstAt: Date, repeat: RepeatBody, now: Date): Promise<{ series: RecurrenceRow; day: string }> {
   requireSensible(firstAt, repeat, now, true);
   const day = localDay(firstAt, repeat.utc_offset);
   const series = await insertRecurrence(tx, { ...pattern, ...schedule(firstAt, repeat, 1, day), made: 1 });

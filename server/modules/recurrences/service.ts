@@ -6,11 +6,11 @@ import { localDay } from '../../../common/recurrence';
 import type { Db, Queryable } from '../../db/client';
 import { lockOperation } from '../operations/edit';
 import { currencyOf } from '../operations/pricing';
-import { metaOf, operationForParticipant, updateOperation, type OperationRow } from '../operations/repository';
+import { metaOf, operationForParticipant, updateOperation, type EnteredColumns, type OperationRow } from '../operations/repository';
 import { requestMeta } from '../people/requests';
 import { makeDueOf } from './occurrences';
 import { lastDayOf, recurrenceById, updateRecurrence, type RecurrenceRow } from './repository';
-import { requireSensible, schedule, startSeries, type Pattern } from './series';
+import { requireSensible, schedule, startSeries } from './series';
 
 function view(series: RecurrenceRow): Recurrence {
   const currency = currencyOf(series.currency);
@@ -31,7 +31,7 @@ function view(series: RecurrenceRow): Recurrence {
   };
 }
 
-function patternOf(row: OperationRow): Pattern {
+function patternOf(row: OperationRow): EnteredColumns {
   return {
     eventId: row.eventId,
     authorId: row.authorId,
@@ -64,8 +64,8 @@ export async function setRecurrence(db: Db, viewer: number, operationId: number,
   const now = new Date();
   const seriesId = await db.transaction(async (tx) => {
     const { row } = await lockOperation(tx, operationId, viewer);
-    // A payback request is a record of what was asked at the time, not something to ask again.
     if (row.deletedAt !== null) throw new DomainError('not_found');
+    // A payback request is a record of what was asked at the time, not something to ask again.
     if (requestMeta(row) !== null) throw new DomainError('validation_failed', 'kind');
     if (row.recurrenceId === null) {
       const { series, day } = await startSeries(tx, patternOf(row), row.opDate, repeat, now);
