@@ -34,7 +34,7 @@ const rows = () => screen.getByTestId('transactions-feed').querySelectorAll('art
 describe('the transactions tab', () => {
   it('shows skeleton rows while the first page loads', async () => {
     signedInWithEvent();
-    let release!: () => void;
+    let release: (() => void) | undefined;
     server.use(
       http.get('/app/api/v1/operation/', async () => {
         await new Promise<void>((resolve) => (release = resolve));
@@ -43,7 +43,9 @@ describe('the transactions tab', () => {
     );
     renderApp(PATH);
     expect(await screen.findByTestId('feed-skeleton')).toBeInTheDocument();
-    release();
+    // The skeleton can show before the request reaches the handler; answer only once it has.
+    await waitFor(() => expect(release).toBeDefined());
+    release?.();
     await waitFor(() => expect(screen.queryByTestId('feed-skeleton')).not.toBeInTheDocument());
     expect(rows()).toHaveLength(1);
   });
