@@ -6,6 +6,8 @@
  * - every event sums to zero, and each stored balance equals the sum over its live operations;
  * - each operation's stored pair debts net, person by person, to what its entries say they are owed,
  *   and each event's pair balances are the sum of its live operations' pair debts;
+ * - each event's live volume and each participant's volume (what the money bounds are checked
+ *   against) equal the sums over the live operations;
  * - no idempotency key was recorded twice.
  */
 import { sql } from 'drizzle-orm';
@@ -22,6 +24,8 @@ export interface IntegrityReport {
   strayDebts: number[];
   /** Events whose pair balances (the People page's) differ from their live operations' pair debts. */
   driftedPairs: number[];
+  /** Events whose kept live volume, or a participant's volume, differs from their live operations. */
+  driftedVolumes: number[];
   duplicateKeys: number;
 }
 
@@ -34,6 +38,7 @@ export function integrityProblems(r: IntegrityReport): string[] {
   if (r.driftedBalances.length) problems.push(`${r.driftedBalances.length} stored balances that differ from their operations`);
   if (r.strayDebts.length) problems.push(`${r.strayDebts.length} operations whose stored pair debts differ from their entries`);
   if (r.driftedPairs.length) problems.push(`${r.driftedPairs.length} events whose pair balances differ from their operations`);
+  if (r.driftedVolumes.length) problems.push(`${r.driftedVolumes.length} events whose kept volumes differ from their operations`);
   if (r.duplicateKeys) problems.push(`${r.duplicateKeys} idempotency keys recorded twice`);
   return problems;
 }
@@ -106,6 +111,21 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
           group by 1 order by 1`,
     )
   ).map((r) => Number(r.id));
+  const driftedVolumes = (
+    await rows(
+      database,
+      sql`select ev.id from events ev
+          where ev.live_volume <> coalesce((select sum(abs(o.amount)) from operations o where o.event_id = ev.id and o.deleted_at is null), 0)
+          union
+          select p.event_id from event_participants p
+          where p.volume <> coalesce((
+            select sum(abs(e.paid) + abs(e.share)) from operation_entries e
+            join operations o on o.id = e.operation_id and o.deleted_at is null and o.event_id = p.event_id
+            where e.user_id = p.user_id
+          ), 0)
+          order by 1`,
+    )
+  ).map((r) => Number(r.id));
   const duplicateKeys = Number(
     (
       await rows(
@@ -123,6 +143,7 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
     driftedBalances: drifted.map((r) => ({ event: Number(r.event_id), user: Number(r.user_id), stored: Number(r.stored), computed: Number(r.computed) })),
     strayDebts,
     driftedPairs,
+    driftedVolumes,
     duplicateKeys,
   };
 }

@@ -104,3 +104,39 @@ describe('upgrading a database made before operation debts (0004_operation_debts
     }
   });
 });
+
+describe('upgrading a database made before kept volumes (0006_live_volumes)', () => {
+  it('sums each event’s live operations and each participant’s live entries once, leaving deleted operations out', async () => {
+    const client = new PGlite();
+    const db = drizzle(client, { schema });
+    try {
+      await migrate(db, { migrationsFolder: await firstMigrations(6) });
+      await db.execute(sql`insert into users (id, phone) values (1, '+79160000001'), (2, '+79160000002'), (3, '+79160000003')`);
+      await db.execute(sql`insert into events (id, name, owner_id, currency) values (1, 'Dacha', 1, 'RUB'), (2, 'Empty', 1, 'RUB')`);
+      await db.execute(sql`insert into event_participants (event_id, user_id, family_group) values (1, 1, 1), (1, 2, 2), (1, 3, 3), (2, 1, 1)`);
+      // Anna pays 300 for three; Boris pays 90 for himself and Vera, then deletes it; a deposit's entries are negative.
+      await db.execute(sql`insert into operations (id, event_id, author_id, kind, amount, original_amount, currency, op_date, deleted_at)
+        values (1, 1, 1, 'even_purchase', 30000, 30000, 'RUB', now(), null), (2, 1, 2, 'even_purchase', 9000, 9000, 'RUB', now(), now()),
+               (3, 1, 3, 'deposit', 6000, 6000, 'RUB', now(), null)`);
+      await db.execute(sql`insert into operation_entries (operation_id, user_id, paid, share)
+        values (1, 1, 30000, 10000), (1, 2, 0, 10000), (1, 3, 0, 10000), (2, 2, 9000, 4500), (2, 3, 0, 4500),
+               (3, 3, -6000, 0), (3, 1, 0, -6000)`);
+
+      await migrate(db, { migrationsFolder });
+      const events = await db.execute<{ id: number; live_volume: string }>(sql`select id, live_volume from events order by id`);
+      expect(events.rows.map((r) => [r.id, Number(r.live_volume)])).toEqual([
+        [1, 36000],
+        [2, 0],
+      ]);
+      const people = await db.execute<{ event_id: number; user_id: number; volume: string }>(sql`select event_id, user_id, volume from event_participants order by event_id, user_id`);
+      expect(people.rows.map((r) => [r.event_id, r.user_id, Number(r.volume)])).toEqual([
+        [1, 1, 46000],
+        [1, 2, 10000],
+        [1, 3, 16000],
+        [2, 1, 0],
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -173,6 +173,12 @@ export const events = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /**
+     * The sum of |amount| over the live operations, kept with the balances (decision 0034) so the
+     * money bounds of decision 0010 are checked without reading the history. A numeric: an import
+     * adds up many operations before the check refuses them, and that sum must not overflow.
+     */
+    liveVolume: numeric('live_volume', { precision: 40, scale: 0 }).notNull().default('0'),
   },
   (t) => [uniqueIndex('events_dialogue_uq').on(t.dialogueKey)],
 );
@@ -190,6 +196,8 @@ export const eventParticipants = pgTable(
     familyGroup: integer('family_group').notNull(),
     position: integer('position').notNull().default(0),
     balance: money('balance').notNull().default(0),
+    /** The sum of |paid| + |share| over the person's entries in live operations, kept like `balance`. */
+    volume: numeric('volume', { precision: 40, scale: 0 }).notNull().default('0'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],

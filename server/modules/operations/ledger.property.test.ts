@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../common/errors';
 import type { Entry, OperationKind } from '../../../common/ledger';
+import { checkIntegrity } from '../../../bench/stress/checks';
 import { pairwiseDebts } from '../../../common/ledger-debts';
 import { createTestApp, type TestApp } from '../../../tests/api/harness';
 import { people, type Person } from '../../../tests/api/ledger-factories';
@@ -83,6 +84,8 @@ async function check(): Promise<void> {
   const unbalanced = (await t.database.db.execute(sql`
     select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`)) as unknown as { rows: unknown[] };
   expect(unbalanced.rows).toEqual([]);
+  // The kept volumes the money bounds are checked against (decision 0034) are the live sums too.
+  expect((await checkIntegrity(t.database, [])).driftedVolumes).toEqual([]);
   await checkPairDebts();
 }
 

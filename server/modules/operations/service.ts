@@ -103,7 +103,7 @@ export async function storeOperation(
   const row = await insertOperation(tx, { ...entered, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate, ...placed });
   await insertEntries(tx, row.id, entries);
   await recordCreated(tx, row);
-  await applyToBalances(tx, row.eventId, entries, 1);
+  await applyToBalances(tx, row.eventId, { amount: row.amount, entries }, 1);
   await requireWithinTotals(tx, row.eventId, entries);
   await touchEvent(tx, row.eventId);
   return row;
@@ -114,7 +114,7 @@ async function setDeleted(db: Db, viewer: number, operationId: number, deleted: 
     const { row } = await lockOperation(tx, operationId, viewer);
     if ((row.deletedAt !== null) === deleted) return row;
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
-    await applyToBalances(tx, row.eventId, entries, deleted ? -1 : 1);
+    await applyToBalances(tx, row.eventId, { amount: row.amount, entries }, deleted ? -1 : 1);
     const deletedAt = deleted ? new Date() : null;
     await updateOperation(tx, row.id, { deletedAt });
     if (!deleted) await requireWithinTotals(tx, row.eventId, entries);
@@ -163,7 +163,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
     const members = new Set((await participantsOf(tx, [target.id])).map((p) => p.userId));
     requirePeopleIn(members, peopleOf(row, entries), 'move_target_missing_people');
-    await applyToBalances(tx, source.id, entries, -1);
+    await applyToBalances(tx, source.id, { amount: row.amount, entries }, -1);
     let moved: OperationRow = { ...row, eventId: target.id };
     let newEntries = entries;
     if (currencyOf(source.currency) !== currencyOf(target.currency)) {
@@ -177,7 +177,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
       await replaceEntries(tx, row.id, newEntries);
     }
     await updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate });
-    await applyToBalances(tx, target.id, newEntries, 1);
+    await applyToBalances(tx, target.id, { amount: moved.amount, entries: newEntries }, 1);
     await requireWithinTotals(tx, target.id, newEntries);
     await touchEvent(tx, source.id);
     await touchEvent(tx, target.id);
