@@ -16,6 +16,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID/);
   });
 
+  it('runs several API processes only on PostgreSQL', () => {
+    expect(loadConfig({}).WORKERS).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: above 1 needs DATABASE_URL/);
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://localhost/dolya' }).WORKERS).toBe(4);
+    expect(() => loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://localhost/dolya' })).toThrow(/WORKERS/);
+  });
+
   it('reads the rates switch as on or off', () => {
     expect(loadConfig({ RATES_REFRESH: 'off' }).RATES_REFRESH).toBe(false);
     expect(loadConfig({ RATES_REFRESH: 'on' }).RATES_REFRESH).toBe(true);

@@ -45,6 +45,11 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().positive().max(600).default(30),
   /** After SIGTERM or Ctrl-C, how long requests in flight may take before their connections are closed. */
   SHUTDOWN_SECONDS: z.coerce.number().int().positive().max(600).default(10),
+  /**
+   * API processes sharing the port (node:cluster). Above 1 only on PostgreSQL: the embedded
+   * database belongs to the one process that opened its data directory.
+   */
+  WORKERS: z.coerce.number().int().positive().max(64).default(1),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
@@ -60,6 +65,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
       if (!parsed.data[key]) throw new Error(`Invalid configuration:\n  ${key}: required when SMS_PROVIDER=twilio`);
     }
+  }
+  if (parsed.data.WORKERS > 1 && !parsed.data.DATABASE_URL) {
+    throw new Error('Invalid configuration:\n  WORKERS: above 1 needs DATABASE_URL (the embedded database can be opened by one process only)');
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { runPrimary } from './cluster';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, DataDirUnwritableError, lockDataDir, type DataDirLock } from './db/lock';
@@ -17,6 +19,7 @@ const PRETTY_LOG = {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.WORKERS > 1 && cluster.isPrimary) return runPrimary(config);
   let lock: DataDirLock | null = null;
   if (!config.DATABASE_URL) lock = lockDataDir(config.dataDir);
 

@@ -15,6 +15,8 @@ import { freshTarget } from './target';
 
 export interface LoadResult {
   database: string;
+  /** API processes serving the port (WORKERS). */
+  workers: number;
   seconds: number;
   connections: number;
   requests: number;
@@ -53,7 +55,8 @@ function nextRequest(world: World, random: () => number) {
   return { method: 'GET' as const, path: reads[Math.floor(random() * reads.length)]!, headers, write: false };
 }
 
-export async function runLoad(options: { seconds: number; connections: number }): Promise<LoadResult> {
+export async function runLoad(options: { seconds: number; connections: number; workers?: number }): Promise<LoadResult> {
+  const workers = options.workers ?? 1;
   const target = await freshTarget('load');
   try {
     const seeding = await target.open();
@@ -62,7 +65,7 @@ export async function runLoad(options: { seconds: number; connections: number })
     await seeding.close();
     console.log(`# seeded 1,000 people, 200 events, 2,000 operations in ${((Date.now() - started) / 1000).toFixed(1)} s (${target.kind})`);
 
-    const server = await startServer(target.env, `load-${target.kind}`);
+    const server = await startServer({ ...target.env, WORKERS: String(workers) }, `load-${target.kind}-${workers}`);
     const random = rng(11);
     const acknowledged: number[] = [];
     const latencies: number[] = [];
@@ -103,6 +106,7 @@ export async function runLoad(options: { seconds: number; connections: number })
     if (result.errors || result.non2xx || result.timeouts) problems.push(`${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
     return {
       database: target.kind,
+      workers,
       seconds: options.seconds,
       connections: options.connections,
       requests: result.requests.total,

@@ -3,7 +3,9 @@
  * loopback. With DATABASE_URL each scenario runs in a fresh database created on that server
  * (`npm run stress:pg` starts a throwaway PostgreSQL for it). Prints the figures, writes them to
  * bench/results/, and exits 1 when any scenario found a problem.
- *   STRESS_SECONDS (60)  STRESS_CONNECTIONS (10)  STRESS_ROUNDS (25)  STRESS_CYCLES (3)
+ * On PostgreSQL the load runs once per API process count in STRESS_WORKERS (1,2 there; 1 on the
+ * embedded database, which one process owns) and prints how throughput changes.
+ *   STRESS_SECONDS (60)  STRESS_CONNECTIONS (10)  STRESS_ROUNDS (25)  STRESS_CYCLES (3)  STRESS_WORKERS
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +39,16 @@ async function main(): Promise<void> {
   };
 
   for (const scenario of chosen) {
-    if (scenario === 'load') report('load', await runLoad({ seconds: env('STRESS_SECONDS', 60), connections: env('STRESS_CONNECTIONS', 10) }));
+    if (scenario === 'load') {
+      const counts = (process.env.STRESS_WORKERS ?? (process.env.DATABASE_URL ? '1,2' : '1')).split(',').map(Number);
+      const rates: string[] = [];
+      for (const workers of counts) {
+        const result = await runLoad({ seconds: env('STRESS_SECONDS', 60), connections: env('STRESS_CONNECTIONS', 10), workers });
+        report(workers === 1 ? 'load' : `load, ${workers} API processes`, result);
+        rates.push(`${workers} process${workers === 1 ? '' : 'es'}: ${result.requestsPerSecond} req/s`);
+      }
+      if (counts.length > 1) console.log(`\n# load throughput by API processes: ${rates.join('; ')}`);
+    }
     if (scenario === 'race') report('race', await runConcurrency({ clients: 20, rounds: env('STRESS_ROUNDS', 25) }));
     if (scenario === 'crash') report('crash', await runCrash({ cycles: env('STRESS_CYCLES', 3), clients: 20 }));
   }
