@@ -8,6 +8,7 @@
  *   and each event's pair balances are the sum of its live operations' pair debts;
  * - each event's live volume and each participant's volume (what the money bounds are checked
  *   against) equal the sums over the live operations;
+ * - each participant's kept unread count equals a count over the event's history;
  * - no idempotency key was recorded twice.
  */
 import { sql } from 'drizzle-orm';
@@ -26,6 +27,8 @@ export interface IntegrityReport {
   driftedPairs: number[];
   /** Events whose kept live volume, or a participant's volume, differs from their live operations. */
   driftedVolumes: number[];
+  /** Events where a participant's kept unread count differs from a count over the history. */
+  driftedUnread: number[];
   duplicateKeys: number;
 }
 
@@ -39,6 +42,7 @@ export function integrityProblems(r: IntegrityReport): string[] {
   if (r.strayDebts.length) problems.push(`${r.strayDebts.length} operations whose stored pair debts differ from their entries`);
   if (r.driftedPairs.length) problems.push(`${r.driftedPairs.length} events whose pair balances differ from their operations`);
   if (r.driftedVolumes.length) problems.push(`${r.driftedVolumes.length} events whose kept volumes differ from their operations`);
+  if (r.driftedUnread.length) problems.push(`${r.driftedUnread.length} events whose kept unread counts differ from their operations`);
   if (r.duplicateKeys) problems.push(`${r.duplicateKeys} idempotency keys recorded twice`);
   return problems;
 }
@@ -126,6 +130,18 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
           order by 1`,
     )
   ).map((r) => Number(r.id));
+  const driftedUnread = (
+    await rows(
+      database,
+      sql`select distinct p.event_id as id from event_participants p
+          where p.unread <> (
+            select count(*) from operations o
+            where o.event_id = p.event_id and o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> p.user_id
+              and not exists (select 1 from operation_seen s where s.user_id = p.user_id and s.operation_id = o.id)
+          )
+          order by 1`,
+    )
+  ).map((r) => Number(r.id));
   const duplicateKeys = Number(
     (
       await rows(
@@ -144,6 +160,7 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
     strayDebts,
     driftedPairs,
     driftedVolumes,
+    driftedUnread,
     duplicateKeys,
   };
 }

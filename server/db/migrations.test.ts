@@ -105,8 +105,8 @@ describe('upgrading a database made before operation debts (0004_operation_debts
   });
 });
 
-describe('upgrading a database made before kept volumes (0006_live_volumes)', () => {
-  it('sums each event’s live operations and each participant’s live entries once, leaving deleted operations out', async () => {
+describe('upgrading a database made before kept volumes and unread counts (0006, 0007)', () => {
+  it('sums each event’s live operations and each participant’s live entries once, leaving deleted operations out, and counts what each has not seen', async () => {
     const client = new PGlite();
     const db = drizzle(client, { schema });
     try {
@@ -121,6 +121,9 @@ describe('upgrading a database made before kept volumes (0006_live_volumes)', ()
       await db.execute(sql`insert into operation_entries (operation_id, user_id, paid, share)
         values (1, 1, 30000, 10000), (1, 2, 0, 10000), (1, 3, 0, 10000), (2, 2, 9000, 4500), (2, 3, 0, 4500),
                (3, 3, -6000, 0), (3, 1, 0, -6000)`);
+      // Anna last changed Vera's deposit; Boris has seen Anna's purchase.
+      await db.execute(sql`update operations set edited_by = 1 where id = 3`);
+      await db.execute(sql`insert into operation_seen (operation_id, user_id) values (1, 2)`);
 
       await migrate(db, { migrationsFolder });
       const events = await db.execute<{ id: number; live_volume: string }>(sql`select id, live_volume from events order by id`);
@@ -133,6 +136,13 @@ describe('upgrading a database made before kept volumes (0006_live_volumes)', ()
         [1, 1, 46000],
         [1, 2, 10000],
         [1, 3, 16000],
+        [2, 1, 0],
+      ]);
+      const unread = await db.execute<{ event_id: number; user_id: number; unread: number }>(sql`select event_id, user_id, unread from event_participants order by event_id, user_id`);
+      expect(unread.rows.map((r) => [r.event_id, r.user_id, r.unread])).toEqual([
+        [1, 1, 0],
+        [1, 2, 1],
+        [1, 3, 2],
         [2, 1, 0],
       ]);
     } finally {

@@ -198,6 +198,11 @@ export const eventParticipants = pgTable(
     balance: money('balance').notNull().default(0),
     /** The sum of |paid| + |share| over the person's entries in live operations, kept like `balance`. */
     volume: numeric('volume', { precision: 40, scale: 0 }).notNull().default('0'),
+    /**
+     * The person's unread count here: live operations last written by someone else that they have
+     * not seen. Kept by every write that changes one of those three things (operations/unread.ts).
+     */
+    unread: integer('unread').notNull().default(0),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],

@@ -20,12 +20,12 @@ afterAll(async () => {
 });
 
 describe('the integrity checks', () => {
-  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance or a kept volume changed behind the ledger', async () => {
+  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume or an unread count changed behind the ledger', async () => {
     await seedBenchEvent(database.db, { operations: 120, random: rng(3), phonePrefix: '+7917' });
     const deposits = (await database.db.execute(sql`select count(*)::int as n from operations where kind = 'deposit'`)) as unknown as { rows: { n: number }[] };
     expect(deposits.rows[0]!.n).toBeGreaterThan(0);
     const sound = await checkIntegrity(database, []);
-    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], duplicateKeys: 0 });
+    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], driftedUnread: [], duplicateKeys: 0 });
 
     const [pair] = ((await database.db.execute(sql`select operation_id from operation_debts limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
     await database.db.execute(sql`update operation_debts set amount = amount + 1 where operation_id = ${pair!.operation_id}`);
@@ -45,6 +45,9 @@ describe('the integrity checks', () => {
     expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([Number(event!.id)]);
     await database.db.execute(sql`update event_participants set volume = volume - 1 where event_id = ${event!.id} and volume > 0`);
     expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([]);
+    await database.db.execute(sql`update event_participants set unread = unread + 1 where event_id = ${event!.id}`);
+    expect((await checkIntegrity(database, [])).driftedUnread).toEqual([Number(event!.id)]);
+    await database.db.execute(sql`update event_participants set unread = unread - 1 where event_id = ${event!.id}`);
 
     const [victim] = ((await database.db.execute(sql`select operation_id from operation_entries where paid > 0 limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
     await database.db.execute(sql`update operation_entries set paid = paid + 1 where operation_id = ${victim!.operation_id} and paid > 0`);

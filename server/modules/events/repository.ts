@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { contacts, eventParticipants, events, operationEntries, operations, operationSeen } from '../../db/schema';
+import { contacts, eventParticipants, events, operationEntries, operations } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -49,23 +49,14 @@ export async function participantsOf(db: Queryable, eventIds: readonly number[])
 }
 
 /** Live operations last written by others (created, or since edited) the viewer has not marked seen, per event. */
+/** The viewer's unread counts in the given events, as kept (operations/unread.ts). */
 export async function unreadCounts(db: Queryable, viewer: number, eventIds: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (eventIds.length === 0) return out;
+  if (eventIds.length === 0) return new Map();
   const rows = await db
-    .select({ eventId: operations.eventId, count: sql<number>`count(*)::int` })
-    .from(operations)
-    .where(
-      and(
-        inArray(operations.eventId, [...eventIds]),
-        isNull(operations.deletedAt),
-        sql`coalesce(${operations.editedBy}, ${operations.authorId}) <> ${viewer}`,
-        sql`not exists (select 1 from ${operationSeen} s where s.user_id = ${viewer} and s.operation_id = ${operations.id})`,
-      ),
-    )
-    .groupBy(operations.eventId);
-  for (const r of rows) out.set(r.eventId, Number(r.count));
-  return out;
+    .select({ eventId: eventParticipants.eventId, unread: eventParticipants.unread })
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.userId, viewer), inArray(eventParticipants.eventId, [...eventIds])));
+  return new Map(rows.map((r) => [r.eventId, r.unread]));
 }
 
 export async function insertEvent(db: Queryable, values: typeof events.$inferInsert): Promise<EventRow> {

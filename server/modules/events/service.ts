@@ -9,6 +9,7 @@ import { toContact } from '../contacts/service';
 import { displayConversion, type DisplayConversion } from '../currency/service';
 import { imageKeysByIds } from '../images/repository';
 import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../images/service';
+import { recountUnread } from '../operations/unread';
 import { reconvertEventOperations } from '../operations/service';
 import {
   dialogueByKey,
@@ -340,6 +341,8 @@ async function changeParticipants(tx: Queryable, event: EventRow, viewer: number
         return { eventId: event.id, userId: uid, familyGroup: group, position: nextPosition++ };
       }),
     );
+    // Everything already recorded is unread for a newcomer.
+    await recountUnread(tx, event.id, added);
   }
 }
 

@@ -11,7 +11,7 @@ import { addContacts } from '../contacts/service';
 import { netBalances } from '../people/balances';
 import { createEvent } from '../events/service';
 import { editOperation, revertOperation } from './edit';
-import { createOperation, deleteOperation, moveOperation, restoreOperation } from './service';
+import { createOperation, deleteOperation, markOperationSeen, moveOperation, restoreOperation } from './service';
 import { livePairDebts } from './repository';
 import { getOperation } from './views';
 
@@ -67,6 +67,7 @@ const command = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), op: fc.nat(50), by: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('restore' as const), op: fc.nat(50), by: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('move' as const), op: fc.nat(50), to: fc.nat(2), by: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('seen' as const), op: fc.nat(50), by: fc.nat(3), all: fc.boolean() }) },
 );
 
 async function check(): Promise<void> {
@@ -85,7 +86,10 @@ async function check(): Promise<void> {
     select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`)) as unknown as { rows: unknown[] };
   expect(unbalanced.rows).toEqual([]);
   // The kept volumes the money bounds are checked against (decision 0034) are the live sums too.
-  expect((await checkIntegrity(t.database, [])).driftedVolumes).toEqual([]);
+  const kept = await checkIntegrity(t.database, []);
+  expect(kept.driftedVolumes).toEqual([]);
+  // And so is each participant's unread count (unread.ts), seen marks included.
+  expect(kept.driftedUnread).toEqual([]);
   await checkPairDebts();
 }
 
@@ -184,6 +188,7 @@ describe('balances under random operation histories', () => {
               if (c.type === 'delete') await deleteOperation(db, by, opId);
               else if (c.type === 'restore') await restoreOperation(db, by, opId);
               else if (c.type === 'move') await moveOperation(db, by, opId, events[c.to]!);
+              else if (c.type === 'seen') await markOperationSeen(db, by, opId, c.all);
             }
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;

@@ -217,11 +217,13 @@ export async function markUnseenExcept(db: Queryable, operationId: number, viewe
   await markSeen(db, viewer, [operationId]);
 }
 
+/** Every operation of the event seen by the viewer, whose unread count there is then 0 (the caller holds the event). */
 export async function markAllSeen(db: Queryable, viewer: number, eventId: number): Promise<void> {
   await db.execute(sql`
     insert into ${operationSeen} (operation_id, user_id)
     select id, ${viewer} from ${operations} where event_id = ${eventId}
     on conflict do nothing`);
+  await db.update(eventParticipants).set({ unread: 0 }).where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, viewer)));
 }
 
 /** What the list is narrowed to (GET /operation/ with q, person, kind, from, to). */
@@ -314,13 +316,13 @@ export async function recomputeBalances(db: Queryable, eventId: number): Promise
   await recomputePairBalances(db, eventId);
 }
 
-/** The viewer's unread count in one event (see events/repository unreadCounts). */
+/** The viewer's unread count in one event, as kept (unread.ts). */
 export async function unreadOf(db: Queryable, viewer: number, eventId: number): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from ${operations} o
-    where o.event_id = ${eventId} and o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> ${viewer}
-      and not exists (select 1 from ${operationSeen} s where s.user_id = ${viewer} and s.operation_id = o.id)`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  const [row] = await db
+    .select({ unread: eventParticipants.unread })
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, viewer)));
+  return row?.unread ?? 0;
 }
 
 /** Keeps the transaction-scoped advisory locks of the totals check apart from any other use. */

@@ -36,6 +36,7 @@ import {
   type OperationRow,
 } from './repository';
 import { startSeries } from '../recurrences/series';
+import { lockViewerCount, shiftUnread } from './unread';
 import { toView, viewOne, viewsOf } from './views';
 
 /**
@@ -103,6 +104,7 @@ export async function storeOperation(
   const row = await insertOperation(tx, { ...entered, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate, ...placed });
   await insertEntries(tx, row.id, entries);
   await recordCreated(tx, row);
+  await shiftUnread(tx, [row.id], 1);
   await applyToBalances(tx, row.eventId, { amount: row.amount, entries }, 1);
   await requireWithinTotals(tx, row.eventId, entries);
   await touchEvent(tx, row.eventId);
@@ -116,7 +118,9 @@ async function setDeleted(db: Db, viewer: number, operationId: number, deleted: 
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
     await applyToBalances(tx, row.eventId, { amount: row.amount, entries }, deleted ? -1 : 1);
     const deletedAt = deleted ? new Date() : null;
+    await shiftUnread(tx, [row.id], -1);
     await updateOperation(tx, row.id, { deletedAt });
+    await shiftUnread(tx, [row.id], 1);
     if (!deleted) await requireWithinTotals(tx, row.eventId, entries);
     await touchEvent(tx, row.eventId);
     return recordChange(tx, row, { ...row, deletedAt }, deleted ? 'deleted' : 'restored', viewer);
@@ -176,7 +180,9 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
       newEntries = priced.entries;
       await replaceEntries(tx, row.id, newEntries);
     }
+    await shiftUnread(tx, [row.id], -1);
     await updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate });
+    await shiftUnread(tx, [row.id], 1);
     await applyToBalances(tx, target.id, { amount: moved.amount, entries: newEntries }, 1);
     await requireWithinTotals(tx, target.id, newEntries);
     await touchEvent(tx, source.id);
@@ -237,9 +243,20 @@ export async function listOperations(db: Queryable, viewer: number, query: Opera
 
 /** POST /operation/{id}/seen: marks one operation (or, with `all`, the whole event) seen by the caller. */
 export async function markOperationSeen(db: Db, viewer: number, operationId: number, all: boolean): Promise<{ event_id: number; unread_cnt: number }> {
-  const op = await operationForParticipant(db, operationId, viewer);
-  if (!op) throw new DomainError('not_found');
-  if (all) await markAllSeen(db, viewer, op.eventId);
-  else await markSeen(db, viewer, [op.id]);
-  return { event_id: op.eventId, unread_cnt: Math.max(0, await unreadOf(db, viewer, op.eventId)) };
+  const found = await operationForParticipant(db, operationId, viewer);
+  if (!found) throw new DomainError('not_found');
+  const unread = await db.transaction(async (tx) => {
+    await lockViewerCount(tx, found.eventId, viewer);
+    // Moved to another event meanwhile: that event's count is not the one locked.
+    const op = await operationForParticipant(tx, operationId, viewer);
+    if (!op || op.eventId !== found.eventId) throw new DomainError('not_found');
+    if (all) await markAllSeen(tx, viewer, op.eventId);
+    else {
+      await shiftUnread(tx, [op.id], -1, viewer);
+      await markSeen(tx, viewer, [op.id]);
+      await shiftUnread(tx, [op.id], 1, viewer);
+    }
+    return unreadOf(tx, viewer, op.eventId);
+  });
+  return { event_id: found.eventId, unread_cnt: Math.max(0, unread) };
 }

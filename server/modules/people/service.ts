@@ -21,6 +21,7 @@ import { displayConversion } from '../currency/service';
 import { dialogueByKey, eventForParticipant } from '../events/repository';
 import { dialogueKey, getOrCreateDialogue } from '../events/service';
 import { insertOperation, markSeen, touchEvent } from '../operations/repository';
+import { shiftUnread } from '../operations/unread';
 import { DisplayTotals, moneyList, netBalances, sumBalances, type PerCurrency } from './balances';
 import { requestMeta, requestViews } from './requests';
 import {
@@ -236,7 +237,10 @@ export async function requestPayback(db: Db, viewer: number, uid: number): Promi
     const open = await openRequest(tx, event.id, viewer, uid);
     if (open) {
       await touchEvent(tx, event.id);
-      return renewPaybackRequest(tx, open.id, viewer, meta, new Date());
+      await shiftUnread(tx, [open.id], -1);
+      const renewed = await renewPaybackRequest(tx, open.id, viewer, meta, new Date());
+      await shiftUnread(tx, [open.id], 1);
+      return renewed;
     }
     const op = await insertOperation(tx, {
       eventId: event.id,
@@ -251,6 +255,7 @@ export async function requestPayback(db: Db, viewer: number, uid: number): Promi
     });
     await touchEvent(tx, event.id);
     await markSeen(tx, viewer, [op.id]);
+    await shiftUnread(tx, [op.id], 1);
     return op;
   });
   const [view] = await requestViews(db, [{ id: row.id, eventId: row.eventId, authorId: row.authorId, createdAt: row.createdAt, meta: row.meta }]);

@@ -15,6 +15,7 @@ import { createEvent, getEvent } from '../events/service';
 import { recordCreated } from '../operations/history';
 import { price, requireWithinTotals, type Priced } from '../operations/pricing';
 import { insertEntriesOf, insertOperations, markAllSeen, recomputeBalances, touchEvent, type OperationMeta } from '../operations/repository';
+import { recountUnread } from '../operations/unread';
 import { rowOperation, type RowOperation } from './row-operation';
 import { readSpliitJson } from './spliit';
 import { readExpenseTable, type ExpenseRow, type ExpenseTable } from './table-reader';
@@ -178,6 +179,7 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     await requireWithinTotals(tx, event.id, touched);
     await touchEvent(tx, event.id);
     await markAllSeen(tx, viewer, event.id);
+    await recountUnread(tx, event.id);
     return event.id;
   });
   return { event: await getEvent(db, viewer, eventId), operations: table.rows.length, skipped: table.problems.length };
