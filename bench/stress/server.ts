@@ -18,7 +18,7 @@ export interface RunningServer {
 let nextPort = process.env.STRESS_PORT ? Number(process.env.STRESS_PORT) : null;
 
 /** A port nobody listens on now: others run servers on this machine too, so a fixed one may be taken. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -6,23 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rng } from '../../bench/rng';
 import { seedBenchEvent, type BenchEvent } from '../../bench/seed-event';
+import { freePort } from '../../bench/stress/server';
 import { openTestDatabase } from './harness';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One request on its own connection, so the cluster hands each to whichever process is next. */
 async function call(origin: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
