@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponse } from '../common/contract/health';
-import { call, createTestApp, type TestApp } from '../tests/api/harness';
+import { call, createTestApp, openTestDatabase, type TestApp } from '../tests/api/harness';
+import { buildApp } from './app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,5 +56,23 @@ describe('the API shell', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(JSON.parse(res.body)).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+});
+
+describe('the health route with the database gone', () => {
+  it('answers 503 and says the database is unreachable', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: t.config, database, sms: t.sms, logger: false });
+    await app.ready();
+    try {
+      expect((await call(app, 'GET', '/app/api/v1/health/')).status).toBe(200);
+      await database.close();
+      const { status, body } = await call(app, 'GET', '/app/api/v1/health/');
+      expect(status).toBe(503);
+      expect(healthResponse.parse(body)).toEqual({ status: 'unavailable', database: 'unreachable' });
+    } finally {
+      await app.close();
+      await database.drop?.();
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -50,7 +49,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      ping: () => ping(db),
+      ping: () => answers(pool.query('select 1')),
       close: () => pool.end(),
     };
   }
@@ -62,15 +61,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    ping: () => ping(db),
+    ping: () => answers(client.exec('select 1')),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
   };
 }
 
-async function ping(db: Db): Promise<boolean> {
+/**
+ * The health route's check, asked often: a statement with no parameters goes by the simple-query
+ * protocol, one exchange with the database instead of the five (parse, describe, bind, execute,
+ * sync) of a parameterised one, which on the embedded database cost four times the rest of the request.
+ */
+async function answers(query: Promise<unknown>): Promise<boolean> {
   try {
-    await db.execute(sql`select 1`);
+    await query;
     return true;
   } catch {
     return false;
