@@ -8,7 +8,7 @@ import { requireEvent, requireLive } from '../events/access';
 import { participantsOf, type EventRow } from '../events/repository';
 import { requestMeta } from '../people/requests';
 import { changedFields, peopleNamed, readEntered, stateOf, stateView } from './entered';
-import { shiftUnread } from './unread';
+import { rewritingUnread } from './unread';
 import { recordChange, storedStateOf } from './history';
 import { currencyOf, parseDate, price, requireWithinTotals } from './pricing';
 import {
@@ -100,11 +100,11 @@ async function applyChange(
   await replaceEntries(tx, row.id, priced.entries);
   await applyToBalances(tx, event.id, { amount: priced.amount, entries: priced.entries }, 1);
   const { id: _id, createdAt: _created, version: _version, ...fields } = changed;
-  await shiftUnread(tx, [row.id], -1);
-  await updateOperation(tx, row.id, fields);
   await requireWithinTotals(tx, event.id, priced.entries);
-  await markUnseenExcept(tx, row.id, viewer);
-  await shiftUnread(tx, [row.id], 1);
+  await rewritingUnread(tx, [row.id], async () => {
+    await updateOperation(tx, row.id, fields);
+    await markUnseenExcept(tx, row.id, viewer);
+  });
   await touchEvent(tx, event.id);
   return recordChange(tx, row, changed, action, viewer, revertedTo, idempotencyKey);
 }

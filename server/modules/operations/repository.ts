@@ -316,15 +316,6 @@ export async function recomputeBalances(db: Queryable, eventId: number): Promise
   await recomputePairBalances(db, eventId);
 }
 
-/** The viewer's unread count in one event, as kept (unread.ts). */
-export async function unreadOf(db: Queryable, viewer: number, eventId: number): Promise<number> {
-  const [row] = await db
-    .select({ unread: eventParticipants.unread })
-    .from(eventParticipants)
-    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, viewer)));
-  return row?.unread ?? 0;
-}
-
 /** Keeps the transaction-scoped advisory locks of the totals check apart from any other use. */
 const TOTALS_LOCK_SPACE = 0x646f6c;
 

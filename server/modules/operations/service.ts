@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { displayConversion } from '../currency/service';
 import { requireEvent, requireLive } from '../events/access';
-import { participantsOf, type EventRow } from '../events/repository';
+import { participantsOf, unreadCounts, type EventRow } from '../events/repository';
 import { lockOperation, requirePeopleIn } from './edit';
 import { peopleNamed, readEntered } from './entered';
 import { recordChange, recordCreated } from './history';
@@ -28,7 +28,6 @@ import {
   recomputeBalances,
   replaceEntries,
   touchEvent,
-  unreadOf,
   updateOperation,
   type EnteredColumns,
   type ListFilter,
@@ -36,7 +35,7 @@ import {
   type OperationRow,
 } from './repository';
 import { startSeries } from '../recurrences/series';
-import { lockViewerCount, shiftUnread } from './unread';
+import { lockViewerCount, rewritingUnread, shiftUnread } from './unread';
 import { toView, viewOne, viewsOf } from './views';
 
 /**
@@ -118,9 +117,7 @@ async function setDeleted(db: Db, viewer: number, operationId: number, deleted: 
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
     await applyToBalances(tx, row.eventId, { amount: row.amount, entries }, deleted ? -1 : 1);
     const deletedAt = deleted ? new Date() : null;
-    await shiftUnread(tx, [row.id], -1);
-    await updateOperation(tx, row.id, { deletedAt });
-    await shiftUnread(tx, [row.id], 1);
+    await rewritingUnread(tx, [row.id], () => updateOperation(tx, row.id, { deletedAt }));
     if (!deleted) await requireWithinTotals(tx, row.eventId, entries);
     await touchEvent(tx, row.eventId);
     return recordChange(tx, row, { ...row, deletedAt }, deleted ? 'deleted' : 'restored', viewer);
@@ -180,9 +177,9 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
       newEntries = priced.entries;
       await replaceEntries(tx, row.id, newEntries);
     }
-    await shiftUnread(tx, [row.id], -1);
-    await updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate });
-    await shiftUnread(tx, [row.id], 1);
+    await rewritingUnread(tx, [row.id], () =>
+      updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate }),
+    );
     await applyToBalances(tx, target.id, { amount: moved.amount, entries: newEntries }, 1);
     await requireWithinTotals(tx, target.id, newEntries);
     await touchEvent(tx, source.id);
@@ -251,12 +248,8 @@ export async function markOperationSeen(db: Db, viewer: number, operationId: num
     const op = await operationForParticipant(tx, operationId, viewer);
     if (!op || op.eventId !== found.eventId) throw new DomainError('not_found');
     if (all) await markAllSeen(tx, viewer, op.eventId);
-    else {
-      await shiftUnread(tx, [op.id], -1, viewer);
-      await markSeen(tx, viewer, [op.id]);
-      await shiftUnread(tx, [op.id], 1, viewer);
-    }
-    return unreadOf(tx, viewer, op.eventId);
+    else await rewritingUnread(tx, [op.id], () => markSeen(tx, viewer, [op.id]), viewer);
+    return (await unreadCounts(tx, viewer, [op.eventId])).get(op.eventId) ?? 0;
   });
   return { event_id: found.eventId, unread_cnt: Math.max(0, unread) };
 }

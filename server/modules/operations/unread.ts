@@ -6,9 +6,26 @@
  * event row lock, the way the balances are kept; the ledger's property test and the integrity
  * checks compare the counts with a count over the history.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { eventParticipants, events, operations, operationSeen } from '../../db/schema';
+
+/** Operation `o` is unread by `user`: live, last written by someone else, not seen by them. */
+function unreadBy(user: SQL): SQL {
+  return sql`o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> ${user}
+    and not exists (select 1 from ${operationSeen} s where s.user_id = ${user} and s.operation_id = o.id)`;
+}
+
+/**
+ * Runs `change` to some operations with their part in the unread counts (of their events'
+ * participants, or only `who`'s) taken out before and put back after, as the change leaves it.
+ */
+export async function rewritingUnread<T>(db: Queryable, operationIds: readonly number[], change: () => Promise<T>, who?: number): Promise<T> {
+  await shiftUnread(db, operationIds, -1, who);
+  const result = await change();
+  await shiftUnread(db, operationIds, 1, who);
+  return result;
+}
 
 /** The part `operationIds` play in the counts of their events' participants (or only `who`'s). */
 export async function shiftUnread(db: Queryable, operationIds: readonly number[], sign: 1 | -1, who?: number): Promise<void> {
@@ -19,9 +36,8 @@ export async function shiftUnread(db: Queryable, operationIds: readonly number[]
       select o.event_id, p.user_id, count(*)::int as n
       from ${operations} o join ${eventParticipants} p on p.event_id = o.event_id
       where o.id in (${sql.join(operationIds.map((id) => sql`${id}`), sql`, `)})
-        and o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> p.user_id
         ${who === undefined ? sql`` : sql`and p.user_id = ${who}`}
-        and not exists (select 1 from ${operationSeen} s where s.user_id = p.user_id and s.operation_id = o.id)
+        and ${unreadBy(sql`p.user_id`)}
       group by o.event_id, p.user_id
     ) c
     where ep.event_id = c.event_id and ep.user_id = c.user_id`);
@@ -33,8 +49,7 @@ export async function recountUnread(db: Queryable, eventId: number, uids?: reado
   await db.execute(sql`
     update ${eventParticipants} ep set unread = (
       select count(*)::int from ${operations} o
-      where o.event_id = ep.event_id and o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> ep.user_id
-        and not exists (select 1 from ${operationSeen} s where s.user_id = ep.user_id and s.operation_id = o.id)
+      where o.event_id = ep.event_id and ${unreadBy(sql`ep.user_id`)}
     )
     where ep.event_id = ${eventId} ${uids ? sql`and ep.user_id in (${sql.join(uids.map((uid) => sql`${uid}`), sql`, `)})` : sql``}`);
 }

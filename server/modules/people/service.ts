@@ -21,7 +21,7 @@ import { displayConversion } from '../currency/service';
 import { dialogueByKey, eventForParticipant } from '../events/repository';
 import { dialogueKey, getOrCreateDialogue } from '../events/service';
 import { insertOperation, markSeen, touchEvent } from '../operations/repository';
-import { shiftUnread } from '../operations/unread';
+import { rewritingUnread, shiftUnread } from '../operations/unread';
 import { DisplayTotals, moneyList, netBalances, sumBalances, type PerCurrency } from './balances';
 import { requestMeta, requestViews } from './requests';
 import {
@@ -237,10 +237,7 @@ export async function requestPayback(db: Db, viewer: number, uid: number): Promi
     const open = await openRequest(tx, event.id, viewer, uid);
     if (open) {
       await touchEvent(tx, event.id);
-      await shiftUnread(tx, [open.id], -1);
-      const renewed = await renewPaybackRequest(tx, open.id, viewer, meta, new Date());
-      await shiftUnread(tx, [open.id], 1);
-      return renewed;
+      return rewritingUnread(tx, [open.id], () => renewPaybackRequest(tx, open.id, viewer, meta, new Date()));
     }
     const op = await insertOperation(tx, {
       eventId: event.id,
