@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { quantile } from '../stats';
 import { rng } from '../rng';
 import { checkIntegrity, integrityProblems, type IntegrityReport } from './checks';
+import { startPgbouncer } from './pgbouncer';
 import { evenPurchase, seedWorld, type World } from './seed';
 import { startServer } from './server';
 import { freshTarget } from './target';
@@ -17,6 +18,8 @@ export interface LoadResult {
   database: string;
   /** API processes serving the port (WORKERS). */
   workers: number;
+  /** Server connections pgbouncer shared among the API processes, or null when they connected directly. */
+  pgbouncerPool: number | null;
   seconds: number;
   connections: number;
   requests: number;
@@ -55,9 +58,10 @@ function nextRequest(world: World, random: () => number) {
   return { method: 'GET' as const, path: reads[Math.floor(random() * reads.length)]!, headers, write: false };
 }
 
-export async function runLoad(options: { seconds: number; connections: number; workers?: number }): Promise<LoadResult> {
+export async function runLoad(options: { seconds: number; connections: number; workers?: number; pgbouncerPool?: number }): Promise<LoadResult> {
   const workers = options.workers ?? 1;
   const target = await freshTarget('load');
+  const bouncer = options.pgbouncerPool && target.env.DATABASE_URL ? await startPgbouncer(target.env.DATABASE_URL, options.pgbouncerPool) : null;
   try {
     const seeding = await target.open();
     const started = Date.now();
@@ -65,7 +69,8 @@ export async function runLoad(options: { seconds: number; connections: number; w
     await seeding.close();
     console.log(`# seeded 1,000 people, 200 events, 2,000 operations in ${((Date.now() - started) / 1000).toFixed(1)} s (${target.kind})`);
 
-    const server = await startServer({ ...target.env, WORKERS: String(workers) }, `load-${target.kind}-${workers}`);
+    const serverEnv = bouncer ? { ...target.env, DATABASE_URL: bouncer.url } : target.env;
+    const server = await startServer({ ...serverEnv, WORKERS: String(workers) }, `load-${target.kind}-${workers}${bouncer ? '-pgbouncer' : ''}`);
     const random = rng(11);
     const acknowledged: number[] = [];
     const latencies: number[] = [];
@@ -107,6 +112,7 @@ export async function runLoad(options: { seconds: number; connections: number; w
     return {
       database: target.kind,
       workers,
+      pgbouncerPool: bouncer ? options.pgbouncerPool! : null,
       seconds: options.seconds,
       connections: options.connections,
       requests: result.requests.total,
@@ -120,6 +126,7 @@ export async function runLoad(options: { seconds: number; connections: number; w
       problems,
     };
   } finally {
+    await bouncer?.stop();
     await target.dispose();
   }
 }

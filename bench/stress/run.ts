@@ -4,7 +4,9 @@
  * (`npm run stress:pg` starts a throwaway PostgreSQL for it). Prints the figures, writes them to
  * bench/results/, and exits 1 when any scenario found a problem.
  * On PostgreSQL the load runs once per API process count in STRESS_WORKERS (1,2 there; 1 on the
- * embedded database, which one process owns) and prints how throughput changes.
+ * embedded database, which one process owns) and prints how throughput changes. With
+ * STRESS_PGBOUNCER=N it runs each of those loads twice, side by side: the processes connected
+ * straight to PostgreSQL, then through pgbouncer sharing N server connections among them.
  *   STRESS_SECONDS (60)  STRESS_CONNECTIONS (10)  STRESS_ROUNDS (25)  STRESS_CYCLES (3)  STRESS_WORKERS
  */
 import fs from 'node:fs';
@@ -13,11 +15,20 @@ import path from 'node:path';
 import { runConcurrency } from './concurrency';
 import { runCrash } from './crash';
 import { runLoad } from './load';
+import { pgbouncerInstalled } from './pgbouncer';
 
 const SCENARIOS = ['load', 'race', 'crash'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+function pgbouncerPools(): number[] {
+  const asked = process.env.STRESS_PGBOUNCER;
+  if (!asked) return [];
+  if (!process.env.DATABASE_URL) throw new Error('STRESS_PGBOUNCER needs PostgreSQL: run it with npm run stress:pg');
+  if (!pgbouncerInstalled()) throw new Error('STRESS_PGBOUNCER needs pgbouncer: apt-get install -y pgbouncer');
+  return [Number(asked)];
+}
 
 async function main(): Promise<void> {
   const asked = process.argv.slice(2);
@@ -41,13 +52,17 @@ async function main(): Promise<void> {
   for (const scenario of chosen) {
     if (scenario === 'load') {
       const counts = (process.env.STRESS_WORKERS ?? (process.env.DATABASE_URL ? '1,2' : '1')).split(',').map(Number);
+      const pools = [undefined, ...pgbouncerPools()];
       const rates: string[] = [];
       for (const workers of counts) {
-        const result = await runLoad({ seconds: env('STRESS_SECONDS', 60), connections: env('STRESS_CONNECTIONS', 10), workers });
-        report(workers === 1 ? 'load' : `load, ${workers} API processes`, result);
-        rates.push(`${workers} process${workers === 1 ? '' : 'es'}: ${result.requestsPerSecond} req/s`);
+        for (const pgbouncerPool of pools) {
+          const result = await runLoad({ seconds: env('STRESS_SECONDS', 60), connections: env('STRESS_CONNECTIONS', 10), workers, pgbouncerPool });
+          const via = pgbouncerPool ? `, through pgbouncer (${pgbouncerPool} server connections)` : '';
+          report(`${workers === 1 ? 'load' : `load, ${workers} API processes`}${via}`, result);
+          rates.push(`${workers} process${workers === 1 ? '' : 'es'}${via}: ${result.requestsPerSecond} req/s, p50 ${Math.round(result.latencyMs.p50)} ms`);
+        }
       }
-      if (counts.length > 1) console.log(`\n# load throughput by API processes: ${rates.join('; ')}`);
+      if (rates.length > 1) console.log(`\n# load throughput by API processes:\n${rates.map((r) => `#   ${r}`).join('\n')}`);
     }
     if (scenario === 'race') report('race', await runConcurrency({ clients: 20, rounds: env('STRESS_ROUNDS', 25) }));
     if (scenario === 'crash') report('crash', await runCrash({ cycles: env('STRESS_CYCLES', 3), clients: 20 }));
