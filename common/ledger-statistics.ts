@@ -75,6 +75,17 @@ export function localDay(date: Date | number | string, utcOffsetMinutes: number)
   return new Date(ms + utcOffsetMinutes * MINUTE_MS).toISOString().slice(0, 10);
 }
 
+/** The instant the local day `day` ('YYYY-MM-DD') starts, `plusDays` later, for a clock `utcOffsetMinutes` ahead of UTC. */
+export function localDayStart(day: string, utcOffsetMinutes: number, plusDays = 0): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - utcOffsetMinutes * MINUTE_MS);
+}
+
+/** The spending per participant, to the nearest minor unit (halves away from zero); 0 with nobody. */
+export function averageSpending(total: number, participantCount: number): number {
+  const avg = participantCount > 0 ? Number(divideHalfAwayFromZero(BigInt(total), BigInt(Math.trunc(participantCount)))) : 0;
+  return avg === 0 ? 0 : avg;
+}
+
 /**
  * The my-share screen (DESIGN §3). `total_expenses` sums the spending operations, deposits
  * subtracting; `avg_expenses` is that total over `participantCount`, rounded to the nearest minor
@@ -107,11 +118,9 @@ export function expenseStatistics(
     day.mine += mine;
     days.set(key, day);
   }
-  const avg =
-    participantCount > 0 ? Number(divideHalfAwayFromZero(BigInt(total), BigInt(Math.trunc(participantCount)))) : 0;
   return {
     total_expenses: total,
-    avg_expenses: avg === 0 ? 0 : avg,
+    avg_expenses: averageSpending(total, participantCount),
     my_share: shares.get(viewer) ?? 0,
     shares,
     days: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)),

@@ -3,16 +3,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../common/errors';
 import type { Entry, OperationKind } from '../../../common/ledger';
+import { expenseStatistics, localDay } from '../../../common/ledger-statistics';
 import { checkIntegrity } from '../../../bench/stress/checks';
 import { pairwiseDebts } from '../../../common/ledger-debts';
 import { createTestApp, type TestApp } from '../../../tests/api/harness';
 import { people, type Person } from '../../../tests/api/ledger-factories';
 import { addContacts } from '../contacts/service';
 import { netBalances } from '../people/balances';
+import { participantsOf } from '../events/repository';
 import { createEvent } from '../events/service';
 import { editOperation, revertOperation } from './edit';
 import { createOperation, deleteOperation, markOperationSeen, moveOperation, restoreOperation } from './service';
 import { livePairDebts } from './repository';
+import { expenses } from './statistics';
 import { getOperation } from './views';
 
 /**
@@ -57,6 +60,8 @@ const entered = {
   part: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: undefined }),
   split: fc.constantFrom(undefined, undefined, 'equal' as const, 'shares' as const, 'percent' as const),
   weights: fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 4, maxLength: 4 }),
+  // Times near midnight, so that a day depends on the reader's time zone in the my-share check.
+  date: fc.constantFrom('2026-03-12', '2026-03-12T22:30:00Z', '2026-03-13T02:00:00Z', '2026-03-14T12:00:00Z'),
 };
 
 const command = fc.oneof(
@@ -91,6 +96,65 @@ async function check(): Promise<void> {
   // And so is each participant's unread count (unread.ts), seen marks included.
   expect(kept.driftedUnread).toEqual([]);
   await checkPairDebts();
+  await checkExpenses(checks++);
+}
+
+const UTC_OFFSETS = [0, 180, -300, 840];
+let checks = 0;
+
+/**
+ * My share, summed by the database (spending-sums.ts), is the ledger's expenseStatistics over the
+ * entries of every live operation, in a time zone that moves operations near midnight to another
+ * day; a summary and one opened day agree. Each check reads one participant of each event, alone
+ * or with their family, taking turns (every one of them in each event would double the test's time).
+ */
+async function checkExpenses(turn: number): Promise<void> {
+  const utcOffset = UTC_OFFSETS[turn % UTC_OFFSETS.length]!;
+  const result = (await t.database.db.execute(sql`
+    select o.id, o.event_id, o.kind, o.op_date, e.user_id, e.paid, e.share from operations o
+    join operation_entries e on e.operation_id = o.id where o.deleted_at is null order by o.op_date, o.id, e.user_id`)) as unknown as {
+    rows: { id: number; event_id: number; kind: OperationKind; op_date: Date | string; user_id: number; paid: string | number; share: string | number }[];
+  };
+  const byEvent = new Map<number, Map<number, { id: number; kind: OperationKind; date: Date; entries: Entry[] }>>();
+  for (const r of result.rows) {
+    const ops = byEvent.get(r.event_id) ?? new Map();
+    const op = ops.get(r.id) ?? { id: r.id, kind: r.kind, date: new Date(r.op_date), entries: [] };
+    op.entries.push({ uid: r.user_id, paid: Number(r.paid), share: Number(r.share) });
+    ops.set(r.id, op);
+    byEvent.set(r.event_id, ops);
+  }
+  const major = (minor: number) => minor / 100;
+  for (const eventId of events) {
+    const ops = [...(byEvent.get(eventId)?.values() ?? [])].filter((o) => expenseStatistics([o], 1, 0, 0).days.length > 0);
+    const participants = await participantsOf(t.database.db, [eventId]);
+    const viewer = participants[turn % participants.length]!;
+    const family = Math.floor(turn / UTC_OFFSETS.length) % 2 === 1;
+    const mine = new Set(family ? participants.filter((p) => p.familyGroup === viewer.familyGroup).map((p) => p.userId) : [viewer.userId]);
+    const stats = expenseStatistics(ops, participants.length, viewer.userId, utcOffset);
+    const mineOf = (list: Entry[]) => list.reduce((s, e) => (mine.has(e.uid) ? s + e.share : s), 0);
+    const onDay = (day: string) => ops.filter((o) => localDay(o.date, utcOffset) === day);
+    const query = { event: eventId, utc_offset: utcOffset, family: family ? ('true' as const) : ('false' as const) };
+    const full = await expenses(t.database.db, viewer.userId, query);
+    expect(full.total_expenses).toBe(major(stats.total_expenses));
+    expect(full.avg_expenses).toBe(major(stats.avg_expenses));
+    expect(full.my_share).toBe(major([...mine].reduce((s, uid) => s + (stats.shares.get(uid) ?? 0), 0)));
+    expect(full.shares).toEqual(participants.map((p) => ({ uid: p.userId, share: major(stats.shares.get(p.userId) ?? 0) })));
+    expect(full.operations.map((d) => ({ day: d.day, total: d.total, mine: d.mine, count: d.count, ids: d.operations.map((o) => o.id) }))).toEqual(
+      stats.days.map((d) => ({
+        day: d.day,
+        total: major(d.total),
+        mine: major(onDay(d.day).reduce((s, o) => s + mineOf(o.entries), 0)),
+        count: onDay(d.day).length,
+        ids: onDay(d.day).map((o) => o.id),
+      })),
+    );
+    const summary = await expenses(t.database.db, viewer.userId, { ...query, summary: 'true' });
+    expect(summary).toEqual({ ...full, operations: full.operations.map((d) => ({ ...d, operations: [] })) });
+    const opened = full.operations.at(-1);
+    if (opened) {
+      expect((await expenses(t.database.db, viewer.userId, { ...query, day: opened.day })).operations).toEqual([opened]);
+    }
+  }
 }
 
 /**
@@ -149,7 +213,7 @@ function bodyOf(c: Entered, eventId: number, kind: OperationKind = c.kind) {
       currency: c.currency,
       description: '',
       text: 'note',
-      date: '2026-03-12',
+      date: c.date,
       payer: kind === 'i_purchased_them' || kind === 'i_lent_them' ? undefined : who[c.payer]!.uid,
       payers,
       split: c.split,

@@ -170,17 +170,6 @@ export async function entriesOf(db: Queryable, operationIds: readonly number[]):
   return byOperation(rows, (r) => ({ uid: r.userId, paid: r.paid, share: r.share }));
 }
 
-/** The entries of an event's live operations of some kinds, by operation (one join, not an id list). */
-export async function liveEntriesOfKinds(db: Queryable, eventId: number, kinds: readonly string[]): Promise<Map<number, Entry[]>> {
-  const rows = await db
-    .select({ operationId: operationEntries.operationId, uid: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share })
-    .from(operationEntries)
-    .innerJoin(operations, eq(operations.id, operationEntries.operationId))
-    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.kind, [...kinds])))
-    .orderBy(asc(operationEntries.operationId), asc(operationEntries.userId));
-  return byOperation(rows, (r) => ({ uid: r.uid, paid: r.paid, share: r.share }));
-}
-
 /**
  * Who owes whom in an event, netted per pair over its live operations: its pair balances, kept
  * with every write (schema pairBalances), which are `pairwiseDebts` over those operations' entries.
@@ -279,16 +268,6 @@ export async function operationTotals(db: Queryable, eventId: number, filter: Li
     .from(operations)
     .where(listFilter(eventId, filter));
   return { listed: Number(row?.listed ?? 0), live: Number(row?.live ?? 0) };
-}
-
-export type StatisticsRow = Pick<OperationRow, 'id' | 'kind' | 'description' | 'opDate'>;
-
-export async function liveOperationsOfKinds(db: Queryable, eventId: number, kinds: readonly string[]): Promise<StatisticsRow[]> {
-  return db
-    .select({ id: operations.id, kind: operations.kind, description: operations.description, opDate: operations.opDate })
-    .from(operations)
-    .where(and(eq(operations.eventId, eventId), isNull(operations.deletedAt), inArray(operations.kind, [...kinds])))
-    .orderBy(asc(operations.opDate), asc(operations.id));
 }
 
 export async function allOperationsOf(db: Queryable, eventId: number): Promise<OperationRow[]> {

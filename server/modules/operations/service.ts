@@ -3,6 +3,7 @@ import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/operations';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import type { Entry, OperationKind } from '../../../common/ledger';
+import { localDayStart } from '../../../common/ledger-statistics';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { displayConversion } from '../currency/service';
@@ -210,11 +211,6 @@ export async function reconvertEventOperations(tx: Queryable, eventId: number, c
   await requireWithinTotals(tx, eventId, everyone);
 }
 
-/** Midnight starting `day` (YYYY-MM-DD) in a time zone `utcOffset` minutes ahead of UTC. */
-function localMidnight(day: string, utcOffset: number, plusDays = 0): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - utcOffset * 60_000);
-}
-
 /** GET /operation/: a page of an event's operations, narrowed by text, person, kind and days when asked. */
 export async function listOperations(db: Queryable, viewer: number, query: OperationListQuery): Promise<OperationListResponse> {
   const event = await requireEvent(db, query.event, viewer);
@@ -224,8 +220,8 @@ export async function listOperations(db: Queryable, viewer: number, query: Opera
     text: query.q || undefined,
     person: query.person,
     kinds: query.kind,
-    from: query.from ? localMidnight(query.from, query.utc_offset) : undefined,
-    until: query.to ? localMidnight(query.to, query.utc_offset, 1) : undefined,
+    from: query.from ? localDayStart(query.from, query.utc_offset) : undefined,
+    until: query.to ? localDayStart(query.to, query.utc_offset, 1) : undefined,
   };
   const { listed: count, live } = await operationTotals(db, event.id, filter);
   const ops = await operationPage(db, event.id, filter, (query.page - 1) * OPERATIONS_PAGE_SIZE, OPERATIONS_PAGE_SIZE);

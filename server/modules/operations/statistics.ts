@@ -1,16 +1,21 @@
 import type { DebtsResponse, ExpensesResponse } from '../../../common/contract/operations';
 import { isSpending, OPERATION_KINDS, type OperationKind } from '../../../common/ledger';
-import { expenseStatistics, localDay } from '../../../common/ledger-statistics';
+import { averageSpending, localDay, localDayStart } from '../../../common/ledger-statistics';
 import type { Queryable } from '../../db/client';
 import { displayConversion } from '../currency/service';
 import { requireEvent } from '../events/access';
 import { participantsOf } from '../events/repository';
 import { currencyOf } from './pricing';
-import { liveEntriesOfKinds, liveOperationsOfKinds, livePairDebts } from './repository';
+import { livePairDebts } from './repository';
+import { spendingOperations, spendingSums } from './spending-sums';
 
 const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 
-/** GET /operation/expenses/: the my-share statistics (DESIGN §3), days in the caller's time zone. */
+/**
+ * GET /operation/expenses/: the my-share statistics (DESIGN §3), days in the caller's time zone.
+ * The figures are summed by the database; operations are read only for the days listed (one day
+ * when asked, none for a summary, every day by default).
+ */
 export async function expenses(
   db: Queryable,
   viewer: number,
@@ -21,51 +26,47 @@ export async function expenses(
   const participants = await participantsOf(db, [event.id]);
   // Whose shares count as 'mine': me, or everyone in my event family (the settle-up group).
   const myGroup = participants.find((p) => p.userId === viewer)?.familyGroup;
-  const mineOf = new Set(query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer]);
-  const mineByDay = new Map<string, number>();
-  const ops = await liveOperationsOfKinds(db, event.id, SPENDING_KINDS);
-  const entries = await liveEntriesOfKinds(db, event.id, SPENDING_KINDS);
-  const withEntries = ops.map((o) => ({ op: o, kind: o.kind as OperationKind, entries: entries.get(o.id) ?? [], date: o.opDate }));
-  const stats = expenseStatistics(withEntries, participants.length, viewer, query.utc_offset);
-  const listed = query.summary === 'true' ? () => false : (day: string) => query.day === undefined || query.day === day;
-  const countByDay = new Map<string, number>();
+  const mine = query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer];
+  const mineOf = new Set(mine);
+  const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
+  const [{ days, shares }, listed] = await Promise.all([
+    spendingSums(db, event.id, SPENDING_KINDS, mine, query.utc_offset),
+    query.summary === 'true' ? [] : spendingOperations(db, event.id, SPENDING_KINDS, oneDay),
+  ]);
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
-  for (const { op, entries: list } of withEntries) {
+  for (const op of listed) {
     const day = localDay(op.opDate, query.utc_offset);
-    const mine = list.reduce((s, e) => (mineOf.has(e.uid) ? s + e.share : s), 0);
-    mineByDay.set(day, (mineByDay.get(day) ?? 0) + mine);
-    countByDay.set(day, (countByDay.get(day) ?? 0) + 1);
-    if (!listed(day)) continue;
     const items = byDay.get(day) ?? [];
-    const total = list.reduce((s, e) => s + e.share, 0);
     items.push({
       id: op.id,
       kind: op.kind as OperationKind,
       description: op.description,
-      amount: conv.major(total),
-      my_share: conv.major(mine),
+      amount: conv.major(op.shares.reduce((s, e) => s + e.share, 0)),
+      my_share: conv.major(op.shares.reduce((s, e) => (mineOf.has(e.uid) ? s + e.share : s), 0)),
       date: op.opDate.toISOString(),
     });
     byDay.set(day, items);
   }
+  let total = 0;
+  for (const share of shares.values()) total += share;
   let myShare = 0;
-  for (const uid of mineOf) myShare += stats.shares.get(uid) ?? 0;
+  for (const uid of mine) myShare += shares.get(uid) ?? 0;
   return {
     event_id: event.id,
     currency: conv.currency,
     approximate: conv.approximate,
-    total_expenses: conv.major(stats.total_expenses),
-    avg_expenses: conv.major(stats.avg_expenses),
+    total_expenses: conv.major(total),
+    avg_expenses: conv.major(averageSpending(total, participants.length)),
     my_share: conv.major(myShare),
     participants_count: participants.length,
-    shares: participants.map((p) => ({ uid: p.userId, share: conv.major(stats.shares.get(p.userId) ?? 0) })),
-    operations: stats.days
+    shares: participants.map((p) => ({ uid: p.userId, share: conv.major(shares.get(p.userId) ?? 0) })),
+    operations: days
       .filter((d) => query.day === undefined || d.day === query.day)
       .map((d) => ({
         day: d.day,
         total: conv.major(d.total),
-        mine: conv.major(mineByDay.get(d.day) ?? 0),
-        count: countByDay.get(d.day) ?? 0,
+        mine: conv.major(d.mine),
+        count: d.count,
         operations: byDay.get(d.day) ?? [],
       })),
   };
