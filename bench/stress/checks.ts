@@ -9,6 +9,7 @@
  * - each event's live volume and each participant's volume (what the money bounds are checked
  *   against) equal the sums over the live operations;
  * - each participant's kept unread count equals a count over the event's history;
+ * - each event's kept operation counts (all, and live) equal a count of its operations;
  * - no idempotency key was recorded twice.
  */
 import { sql } from 'drizzle-orm';
@@ -29,6 +30,8 @@ export interface IntegrityReport {
   driftedVolumes: number[];
   /** Events where a participant's kept unread count differs from a count over the history. */
   driftedUnread: number[];
+  /** Events whose kept operation counts (the operations list's) differ from a count of their operations. */
+  driftedCounts: number[];
   duplicateKeys: number;
 }
 
@@ -43,6 +46,7 @@ export function integrityProblems(r: IntegrityReport): string[] {
   if (r.driftedPairs.length) problems.push(`${r.driftedPairs.length} events whose pair balances differ from their operations`);
   if (r.driftedVolumes.length) problems.push(`${r.driftedVolumes.length} events whose kept volumes differ from their operations`);
   if (r.driftedUnread.length) problems.push(`${r.driftedUnread.length} events whose kept unread counts differ from their operations`);
+  if (r.driftedCounts.length) problems.push(`${r.driftedCounts.length} events whose kept operation counts differ from their operations`);
   if (r.duplicateKeys) problems.push(`${r.duplicateKeys} idempotency keys recorded twice`);
   return problems;
 }
@@ -142,6 +146,15 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
           order by 1`,
     )
   ).map((r) => Number(r.id));
+  const driftedCounts = (
+    await rows(
+      database,
+      sql`select ev.id from events ev left join operations o on o.event_id = ev.id
+          group by ev.id, ev.operation_count, ev.live_count
+          having ev.operation_count <> count(o.id) or ev.live_count <> count(o.id) filter (where o.deleted_at is null)
+          order by 1`,
+    )
+  ).map((r) => Number(r.id));
   const duplicateKeys = Number(
     (
       await rows(
@@ -161,6 +174,7 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
     driftedPairs,
     driftedVolumes,
     driftedUnread,
+    driftedCounts,
     duplicateKeys,
   };
 }

@@ -150,3 +150,59 @@ describe('upgrading a database made before kept volumes and unread counts (0006,
     }
   });
 });
+
+describe('kept operation counts (0008_operation_counts)', () => {
+  it('counts each event’s operations once on upgrade, then its triggers follow every insert, delete mark, restore, move and removal', async () => {
+    const client = new PGlite();
+    const db = drizzle(client, { schema });
+    const counts = async () =>
+      (await db.execute<{ id: number; operation_count: number; live_count: number }>(sql`select id, operation_count, live_count from events order by id`)).rows.map((r) => [
+        r.id,
+        r.operation_count,
+        r.live_count,
+      ]);
+    const truth = async () =>
+      (
+        await db.execute<{ id: number; listed: number; live: number }>(sql`
+          select ev.id, count(o.id)::int as listed, (count(o.id) filter (where o.deleted_at is null))::int as live
+          from events ev left join operations o on o.event_id = ev.id group by ev.id order by ev.id`)
+      ).rows.map((r) => [r.id, r.listed, r.live]);
+    try {
+      await migrate(db, { migrationsFolder: await firstMigrations(8) });
+      await db.execute(sql`insert into users (id, phone) values (1, '+79160000001')`);
+      await db.execute(sql`insert into events (id, name, owner_id, currency) values (1, 'Dacha', 1, 'RUB'), (2, 'Empty', 1, 'RUB')`);
+      await db.execute(sql`insert into operations (id, event_id, author_id, kind, amount, original_amount, currency, op_date, deleted_at)
+        values (1, 1, 1, 'comment', 0, 0, 'RUB', now(), null), (2, 1, 1, 'comment', 0, 0, 'RUB', now(), now()), (3, 1, 1, 'comment', 0, 0, 'RUB', now(), null)`);
+
+      await migrate(db, { migrationsFolder });
+      expect(await counts()).toEqual([
+        [1, 3, 2],
+        [2, 0, 0],
+      ]);
+      // Several rows in one statement, one of them already deleted (an import writes batches).
+      await db.execute(sql`insert into operations (id, event_id, author_id, kind, amount, original_amount, currency, op_date, deleted_at)
+        values (4, 2, 1, 'comment', 0, 0, 'RUB', now(), null), (5, 2, 1, 'comment', 0, 0, 'RUB', now(), now()), (6, 1, 1, 'comment', 0, 0, 'RUB', now(), null)`);
+      expect(await counts()).toEqual([
+        [1, 4, 3],
+        [2, 2, 1],
+      ]);
+      await db.execute(sql`update operations set deleted_at = now() where id = 1`);
+      await db.execute(sql`update operations set deleted_at = now() where id = 2`); // already deleted: no change
+      await db.execute(sql`update operations set deleted_at = null where id = 5`);
+      await db.execute(sql`update operations set description = 'edited' where id = 3`);
+      expect(await counts()).toEqual([
+        [1, 4, 2],
+        [2, 2, 2],
+      ]);
+      await db.execute(sql`update operations set event_id = 2 where id in (3, 2)`);
+      await db.execute(sql`delete from operations where id = 4`);
+      expect(await counts()).toEqual(await truth());
+      expect(await counts()).toEqual([
+        [1, 2, 1],
+        [2, 3, 2],
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -179,6 +179,14 @@ export const events = pgTable(
      * adds up many operations before the check refuses them, and that sum must not overflow.
      */
     liveVolume: numeric('live_volume', { precision: 40, scale: 0 }).notNull().default('0'),
+    /**
+     * The event's operations, deleted ones included, and the live ones among them: what the
+     * operations list's first page says it holds, without counting the history on every page.
+     * Kept by triggers on operations (migration 0008, decision 0036), so that every way an
+     * operation is added, deleted, restored or moved keeps them.
+     */
+    operationCount: integer('operation_count').notNull().default(0),
+    liveCount: integer('live_count').notNull().default(0),
   },
   (t) => [uniqueIndex('events_dialogue_uq').on(t.dialogueKey)],
 );

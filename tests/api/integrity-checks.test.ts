@@ -20,12 +20,12 @@ afterAll(async () => {
 });
 
 describe('the integrity checks', () => {
-  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume or an unread count changed behind the ledger', async () => {
+  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume, an unread count or an operation count changed behind the ledger', async () => {
     await seedBenchEvent(database.db, { operations: 120, random: rng(3), phonePrefix: '+7917' });
     const deposits = (await database.db.execute(sql`select count(*)::int as n from operations where kind = 'deposit'`)) as unknown as { rows: { n: number }[] };
     expect(deposits.rows[0]!.n).toBeGreaterThan(0);
     const sound = await checkIntegrity(database, []);
-    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], driftedUnread: [], duplicateKeys: 0 });
+    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], driftedUnread: [], driftedCounts: [], duplicateKeys: 0 });
 
     const [pair] = ((await database.db.execute(sql`select operation_id from operation_debts limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
     await database.db.execute(sql`update operation_debts set amount = amount + 1 where operation_id = ${pair!.operation_id}`);
@@ -48,6 +48,12 @@ describe('the integrity checks', () => {
     await database.db.execute(sql`update event_participants set unread = unread + 1 where event_id = ${event!.id}`);
     expect((await checkIntegrity(database, [])).driftedUnread).toEqual([Number(event!.id)]);
     await database.db.execute(sql`update event_participants set unread = unread - 1 where event_id = ${event!.id}`);
+    await database.db.execute(sql`update events set live_count = live_count - 1 where id = ${event!.id}`);
+    expect((await checkIntegrity(database, [])).driftedCounts).toEqual([Number(event!.id)]);
+    await database.db.execute(sql`update events set live_count = live_count + 1, operation_count = operation_count + 1 where id = ${event!.id}`);
+    expect((await checkIntegrity(database, [])).driftedCounts).toEqual([Number(event!.id)]);
+    await database.db.execute(sql`update events set operation_count = operation_count - 1 where id = ${event!.id}`);
+    expect((await checkIntegrity(database, [])).driftedCounts).toEqual([]);
 
     const [victim] = ((await database.db.execute(sql`select operation_id from operation_entries where paid > 0 limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
     await database.db.execute(sql`update operation_entries set paid = paid + 1 where operation_id = ${victim!.operation_id} and paid > 0`);
