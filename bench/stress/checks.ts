@@ -7,7 +7,8 @@
  * - each operation's stored pair debts net, person by person, to what its entries say they are owed,
  *   and each event's pair balances are the sum of its live operations' pair debts;
  * - each event's live volume and each participant's volume (what the money bounds are checked
- *   against) equal the sums over the live operations;
+ *   against), and each participant's spent shares (the my-share screen's), equal the sums over
+ *   the live operations;
  * - each participant's kept unread count equals a count over the event's history;
  * - each event's kept operation counts (all, and live) equal a count of its operations;
  * - no idempotency key was recorded twice.
@@ -26,7 +27,7 @@ export interface IntegrityReport {
   strayDebts: number[];
   /** Events whose pair balances (the People page's) differ from their live operations' pair debts. */
   driftedPairs: number[];
-  /** Events whose kept live volume, or a participant's volume, differs from their live operations. */
+  /** Events whose kept live volume, or a participant's volume or spent shares, differs from their live operations. */
   driftedVolumes: number[];
   /** Events where a participant's kept unread count differs from a count over the history. */
   driftedUnread: number[];
@@ -130,6 +131,11 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
             select sum(abs(e.paid) + abs(e.share)) from operation_entries e
             join operations o on o.id = e.operation_id and o.deleted_at is null and o.event_id = p.event_id
             where e.user_id = p.user_id
+          ), 0)
+          or p.spent <> coalesce((
+            select sum(e.share) from operation_entries e
+            join operations o on o.id = e.operation_id and o.deleted_at is null and o.event_id = p.event_id
+            where e.user_id = p.user_id and o.kind in ('even_purchase', 'split_purchase', 'i_purchased_them', 'deposit')
           ), 0)
           order by 1`,
     )

@@ -105,7 +105,7 @@ describe('upgrading a database made before operation debts (0004_operation_debts
   });
 });
 
-describe('upgrading a database made before kept volumes and unread counts (0006, 0007)', () => {
+describe('upgrading a database made before kept volumes, unread counts and spent shares (0006, 0007, 0009)', () => {
   it('sums each event’s live operations and each participant’s live entries once, leaving deleted operations out, and counts what each has not seen', async () => {
     const client = new PGlite();
     const db = drizzle(client, { schema });
@@ -136,6 +136,14 @@ describe('upgrading a database made before kept volumes and unread counts (0006,
         [1, 1, 46000],
         [1, 2, 10000],
         [1, 3, 16000],
+        [2, 1, 0],
+      ]);
+      // 0009: each participant's shares of live spending, the deposit's negative share included.
+      const spent = await db.execute<{ event_id: number; user_id: number; spent: string }>(sql`select event_id, user_id, spent from event_participants order by event_id, user_id`);
+      expect(spent.rows.map((r) => [r.event_id, r.user_id, Number(r.spent)])).toEqual([
+        [1, 1, 4000],
+        [1, 2, 10000],
+        [1, 3, 10000],
         [2, 1, 0],
       ]);
       const unread = await db.execute<{ event_id: number; user_id: number; unread: number }>(sql`select event_id, user_id, unread from event_participants order by event_id, user_id`);

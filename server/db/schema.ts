@@ -207,6 +207,12 @@ export const eventParticipants = pgTable(
     /** The sum of |paid| + |share| over the person's entries in live operations, kept like `balance`. */
     volume: numeric('volume', { precision: 40, scale: 0 }).notNull().default('0'),
     /**
+     * The sum of the person's shares in live spending operations (purchases, and deposits
+     * subtracting): their share on the my-share screen, kept like `balance` so that screen does
+     * not sum the history (migration 0009). A numeric, like `volume`, for an import's sums.
+     */
+    spent: numeric('spent', { precision: 40, scale: 0 }).notNull().default('0'),
+    /**
      * The person's unread count here: live operations last written by someone else that they have
      * not seen. Kept by every write that changes one of those three things (operations/unread.ts).
      */

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('the integrity checks', () => {
-  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume, an unread count or an operation count changed behind the ledger', async () => {
+  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume or spent share, an unread count or an operation count changed behind the ledger', async () => {
     await seedBenchEvent(database.db, { operations: 120, random: rng(3), phonePrefix: '+7917' });
     const deposits = (await database.db.execute(sql`select count(*)::int as n from operations where kind = 'deposit'`)) as unknown as { rows: { n: number }[] };
     expect(deposits.rows[0]!.n).toBeGreaterThan(0);
@@ -44,6 +44,10 @@ describe('the integrity checks', () => {
     await database.db.execute(sql`update event_participants set volume = volume + 1 where event_id = ${event!.id} and volume > 0`);
     expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([Number(event!.id)]);
     await database.db.execute(sql`update event_participants set volume = volume - 1 where event_id = ${event!.id} and volume > 0`);
+    expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([]);
+    await database.db.execute(sql`update event_participants set spent = spent + 1 where event_id = ${event!.id}`);
+    expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([Number(event!.id)]);
+    await database.db.execute(sql`update event_participants set spent = spent - 1 where event_id = ${event!.id}`);
     expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([]);
     await database.db.execute(sql`update event_participants set unread = unread + 1 where event_id = ${event!.id}`);
     expect((await checkIntegrity(database, [])).driftedUnread).toEqual([Number(event!.id)]);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
-import type { Entry, Payer } from '../../../common/ledger';
+import { isSpending, OPERATION_KINDS, type Entry, type OperationKind, type Payer } from '../../../common/ledger';
 import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../../../common/ledger-debts';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
@@ -87,9 +87,13 @@ export async function replaceEntries(db: Queryable, operationId: number, entries
 
 /** What one operation adds to its event while it is live: its amount and its people's entries. */
 export interface OperationEffect {
+  /** Whether its shares are spending (common/ledger isSpending), which the my-share figures sum. */
+  kind: OperationKind;
   amount: number;
   entries: readonly Entry[];
 }
+
+const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 
 /**
  * Adds (sign 1) or takes back (sign -1) an operation's effect on the event's kept figures, as
@@ -105,7 +109,13 @@ export async function applyToBalances(db: Queryable, eventId: number, effect: Op
     if (volume !== 0) await db.execute(sql`update ${events} set live_volume = live_volume + ${volume}::bigint where id = ${eventId}`);
     return;
   }
-  const deltas = entries.map((e) => ({ uid: e.uid, d: sign * (e.paid - e.share), v: sign * (Math.abs(e.paid) + Math.abs(e.share)) }));
+  const spending = isSpending(effect.kind);
+  const deltas = entries.map((e) => ({
+    uid: e.uid,
+    d: sign * (e.paid - e.share),
+    v: sign * (Math.abs(e.paid) + Math.abs(e.share)),
+    s: spending ? sign * e.share : 0,
+  }));
   // The pairs (schema pairBalances) change with the same statement, in pair order (the insert's
   // `order by`) so that two writers never wait on each other in a circle.
   const pairs = debtsOf(entries).map((d) => ({ lo: d.lo, hi: d.hi, d: sign * d.amount }));
@@ -117,8 +127,8 @@ export async function applyToBalances(db: Queryable, eventId: number, effect: Op
     ), event_volume as (
       update ${events} set live_volume = live_volume + ${volume}::bigint where id = ${eventId}
     )
-    update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v
-    from json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint, v bigint)
+    update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
+    from json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint, v bigint, s bigint)
     where ep.event_id = ${eventId} and ep.user_id = v.uid
     returning ep.user_id`);
   if (rowsOf(result).length !== deltas.length) {
@@ -277,12 +287,13 @@ export async function allOperationsOf(db: Queryable, eventId: number): Promise<O
 /** Every balance of the event recomputed from the entries of its live operations. */
 export async function recomputeBalances(db: Queryable, eventId: number): Promise<void> {
   await db.execute(sql`
-    update ${eventParticipants} ep set balance = coalesce(t.balance, 0), volume = coalesce(t.volume, 0)
+    update ${eventParticipants} ep set balance = coalesce(t.balance, 0), volume = coalesce(t.volume, 0), spent = coalesce(t.spent, 0)
     from (
-      select p.user_id, sum(e.paid - e.share) as balance, sum(abs(e.paid) + abs(e.share)) as volume
+      select p.user_id, sum(e.paid - e.share) as balance, sum(abs(e.paid) + abs(e.share)) as volume,
+        sum(e.share) filter (where ${inArray(operations.kind, SPENDING_KINDS)}) as spent
       from ${eventParticipants} p
-      left join ${operationEntries} e on e.user_id = p.user_id
-        and exists (select 1 from ${operations} o where o.id = e.operation_id and o.event_id = ${eventId} and o.deleted_at is null)
+      left join (${operationEntries} e join ${operations} on ${operations.id} = e.operation_id and ${operations.eventId} = ${eventId} and ${operations.deletedAt} is null)
+        on e.user_id = p.user_id
       where p.event_id = ${eventId}
       group by p.user_id
     ) t

@@ -1,13 +1,13 @@
 /**
- * The my-share figures summed by the database: spending by the reader's local day and by person,
- * over an event's live spending operations. The figures are common/ledger-statistics'
- * expenseStatistics (a spending operation spends the sum of its shares, a deposit's being
- * negative); summing here means the screen's request reads two small result sets instead of every
- * operation and entry of the event, which at 10,000 operations took half a second.
+ * The my-share figures without reading the event's history into the process: spending by the
+ * reader's local day, summed by the database, and each person's share, kept with every write.
+ * The figures are common/ledger-statistics' expenseStatistics (a spending operation spends the sum
+ * of its shares, a deposit's being negative); reading every operation and entry of a
+ * 10,000-operation event for them took half a second.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { operationEntries, operations } from '../../db/schema';
+import { eventParticipants, operationEntries, operations } from '../../db/schema';
 
 export interface DaySpending {
   /** The reader's local calendar day, 'YYYY-MM-DD'. */
@@ -38,43 +38,42 @@ function liveSpending(eventId: number, kinds: readonly string[], range: Spending
 // decision 0010 keep every such sum a safe integer.
 const total = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)::text`;
 
-export interface SpendingSums {
-  /** Each local day with spending, oldest first. */
-  days: DaySpending[];
-  /** Each person's shares of the spending, by uid; they add up to the total spending. */
-  shares: Map<number, number>;
-}
-
 /**
- * The days and the people's shares in one pass over the entries (grouping sets), since that pass
- * is what the request costs. `utcOffset`: minutes the reader's clock is ahead of UTC.
+ * Each local day with spending, oldest first. A day's total comes from the operations' amounts (a
+ * spending operation's shares add up to its amount, a deposit's to minus it: the integrity checks
+ * hold every operation to that), so only the entries of `mine` are read, through their index.
+ * `utcOffset`: minutes the reader's clock is ahead of UTC.
  */
-export async function spendingSums(db: Queryable, eventId: number, kinds: readonly string[], mine: readonly number[], utcOffset: number): Promise<SpendingSums> {
+export async function spendingByDay(db: Queryable, eventId: number, kinds: readonly string[], mine: readonly number[], utcOffset: number): Promise<DaySpending[]> {
+  const mineByOperation = db
+    .select({ operationId: operationEntries.operationId, share: sql<string>`sum(${operationEntries.share})`.as('mine_share') })
+    .from(operationEntries)
+    .where(inArray(operationEntries.userId, [...mine]))
+    .groupBy(operationEntries.operationId)
+    .as('mine');
   // at time zone 'UTC' first, so the day does not depend on the database session's time zone.
   const day = sql<string>`to_char((${operations.opDate} at time zone 'UTC') + make_interval(mins => ${utcOffset}::int), 'YYYY-MM-DD')`;
   const rows = await db
     .select({
-      byPerson: sql<number>`grouping(${operationEntries.userId})::int`,
       day,
-      uid: operationEntries.userId,
-      total: total(sql`sum(${operationEntries.share})`),
-      mine: total(sql`sum(${operationEntries.share}) filter (where ${inArray(operationEntries.userId, [...mine])})`),
-      count: sql<number>`count(distinct ${operations.id})::int`,
+      total: total(sql`sum(case when ${operations.kind} = 'deposit' then -${operations.amount} else ${operations.amount} end)`),
+      mine: total(sql`sum(${mineByOperation.share})`),
+      count: sql<number>`count(*)::int`,
     })
-    .from(operationEntries)
-    .innerJoin(operations, eq(operations.id, operationEntries.operationId))
+    .from(operations)
+    .leftJoin(mineByOperation, eq(mineByOperation.operationId, operations.id))
     .where(liveSpending(eventId, kinds))
     // By position: written out again, the day's expression would carry its own parameter, which
-    // PostgreSQL does not see as the selected one. grouping() is 1 where uid is not grouped on.
-    .groupBy(sql`grouping sets ((2), (3))`)
-    .orderBy(sql`2`);
-  const days: DaySpending[] = [];
-  const shares = new Map<number, number>();
-  for (const r of rows) {
-    if (Number(r.byPerson) === 1) days.push({ day: r.day, total: Number(r.total), mine: Number(r.mine), count: Number(r.count) });
-    else shares.set(r.uid, Number(r.total));
-  }
-  return { days, shares };
+    // PostgreSQL does not see as the selected one.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return rows.map((r) => ({ day: r.day, total: Number(r.total), mine: Number(r.mine), count: Number(r.count) }));
+}
+
+/** Each participant's shares of the spending (event_participants.spent, kept with every write), by uid. */
+export async function spentShares(db: Queryable, eventId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ uid: eventParticipants.userId, spent: eventParticipants.spent }).from(eventParticipants).where(eq(eventParticipants.eventId, eventId));
+  return new Map(rows.map((r) => [r.uid, Number(r.spent)]));
 }
 
 /** The live spending operations with their entries, in a date range when given: the days a reader opened. */

@@ -7,7 +7,7 @@ import { requireEvent } from '../events/access';
 import { participantsOf } from '../events/repository';
 import { currencyOf } from './pricing';
 import { livePairDebts } from './repository';
-import { spendingOperations, spendingSums } from './spending-sums';
+import { spendingByDay, spendingOperations, spentShares } from './spending-sums';
 
 const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 
@@ -29,8 +29,9 @@ export async function expenses(
   const mine = query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer];
   const mineOf = new Set(mine);
   const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
-  const [{ days, shares }, listed] = await Promise.all([
-    spendingSums(db, event.id, SPENDING_KINDS, mine, query.utc_offset),
+  const [days, shares, listed] = await Promise.all([
+    spendingByDay(db, event.id, SPENDING_KINDS, mine, query.utc_offset),
+    spentShares(db, event.id),
     query.summary === 'true' ? [] : spendingOperations(db, event.id, SPENDING_KINDS, oneDay),
   ]);
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
@@ -47,8 +48,7 @@ export async function expenses(
     });
     byDay.set(day, items);
   }
-  let total = 0;
-  for (const share of shares.values()) total += share;
+  const total = days.reduce((sum, d) => sum + d.total, 0);
   let myShare = 0;
   for (const uid of mine) myShare += shares.get(uid) ?? 0;
   return {
