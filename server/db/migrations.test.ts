@@ -131,23 +131,27 @@ describe('upgrading a database made before kept volumes, unread counts and spent
         [1, 36000],
         [2, 0],
       ]);
-      const people = await db.execute<{ event_id: number; user_id: number; volume: string }>(sql`select event_id, user_id, volume from event_participants order by event_id, user_id`);
-      expect(people.rows.map((r) => [r.event_id, r.user_id, Number(r.volume)])).toEqual([
+      // Each participant's kept figure, as [event, person, value].
+      const kept = async (column: 'volume' | 'spent' | 'unread') =>
+        (await db.execute<{ event_id: number; user_id: number; value: string | number }>(sql`select event_id, user_id, ${sql.identifier(column)} as value from event_participants order by event_id, user_id`)).rows.map((r) => [
+          r.event_id,
+          r.user_id,
+          Number(r.value),
+        ]);
+      expect(await kept('volume')).toEqual([
         [1, 1, 46000],
         [1, 2, 10000],
         [1, 3, 16000],
         [2, 1, 0],
       ]);
       // 0009: each participant's shares of live spending, the deposit's negative share included.
-      const spent = await db.execute<{ event_id: number; user_id: number; spent: string }>(sql`select event_id, user_id, spent from event_participants order by event_id, user_id`);
-      expect(spent.rows.map((r) => [r.event_id, r.user_id, Number(r.spent)])).toEqual([
+      expect(await kept('spent')).toEqual([
         [1, 1, 4000],
         [1, 2, 10000],
         [1, 3, 10000],
         [2, 1, 0],
       ]);
-      const unread = await db.execute<{ event_id: number; user_id: number; unread: number }>(sql`select event_id, user_id, unread from event_participants order by event_id, user_id`);
-      expect(unread.rows.map((r) => [r.event_id, r.user_id, r.unread])).toEqual([
+      expect(await kept('unread')).toEqual([
         [1, 1, 0],
         [1, 2, 1],
         [1, 3, 2],
