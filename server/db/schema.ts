@@ -258,6 +258,8 @@ export const operations = pgTable(
   },
   (t) => [
     index('operations_event_idx').on(t.eventId, t.id),
+    // One day of an event (My share's opened day, the list's date filter) without reading the rest.
+    index('operations_event_date_idx').on(t.eventId, t.opDate),
     // Each day of a series is made once, however many processes make it and however often they retry.
     uniqueIndex('operations_recurrence_day_uq')
       .on(t.recurrenceId, t.recurrenceDay)

@@ -1,0 +1,1 @@
+CREATE INDEX "operations_event_date_idx" ON "operations" USING btree ("event_id","op_date");
