@@ -5,8 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
-import { anEvent, EVENT_ID, signedInWithEvent, stubIntersectionObserver } from '../test-fixtures';
-import { dropPending, pendingOperations } from './pending-store';
+import { anEvent, BORIS, EVENT_ID, ME, signedInWithEvent, stubIntersectionObserver } from '../test-fixtures';
+import { dropPending, keepPending, pendingOperations } from './pending-store';
 
 let io: ReturnType<typeof stubIntersectionObserver>;
 beforeEach(async () => {
@@ -62,5 +62,31 @@ describe('an operation saved with no connection', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByTestId('pending-list')).not.toBeInTheDocument());
     expect(await pendingOperations()).toEqual([]);
+  });
+
+  it('counts only the ones still to be sent in the balance, not one the server refused', async () => {
+    // Sending fails for want of a connection, so both stay as they are.
+    server.use(http.post('/app/api/v1/operation/', () => HttpResponse.error()));
+    const purchase = (amount: number, description: string) => ({
+      event_id: EVENT_ID,
+      details: { kind: 'even_purchase' as const, amount, currency: 'RUB', description, payer: ME },
+      participants: [{ uid: ME }, { uid: BORIS }],
+    });
+    await keepPending({ key: 'waits', author: ME, eventId: EVENT_ID, body: purchase(200, 'Bread'), queuedAt: '2026-11-20T10:00:00Z', refused: null });
+    await keepPending({
+      key: 'refused',
+      author: ME,
+      eventId: EVENT_ID,
+      body: purchase(1000, 'Boat'),
+      queuedAt: '2026-11-20T10:01:00Z',
+      refused: { status: 400, code: 'participant_not_in_event', message: 'Not in the event' },
+    });
+    signedInWithEvent(anEvent({ payout: 0 }), []);
+    renderApp(`/events/${EVENT_ID}/transactions`, { language: 'en' });
+    const list = await screen.findByTestId('pending-list');
+    expect(within(list).getByText('Boat')).toBeInTheDocument();
+    // Two share 200 that I paid: +100; the refused 1,000 would have made it +600.
+    expect(within(list).getByTestId('pending-balance')).toHaveTextContent(/\+100,00\s₽/);
+    expect(screen.getByTestId('header-pending')).toHaveTextContent(/You are owed\s100,00\s₽/);
   });
 });

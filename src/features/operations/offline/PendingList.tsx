@@ -35,8 +35,10 @@ export function PendingList({ eventId, eventCurrency, balance, people }: { event
 
   if (items.length === 0 || me === undefined) return null;
   const effects = items.map((p) => bodyEffect(p.body, me, eventCurrency));
-  // The balance with them can be said when each moves it in the event currency.
-  const sum = totalEffect(effects, eventCurrency);
+  // The balance with those still to be sent (a refused one will not be, as the header also says),
+  // said when each moves it in the event currency.
+  const waiting = effects.filter((_, i) => items[i]!.refused === null);
+  const sum = waiting.length > 0 ? totalEffect(waiting, eventCurrency) : null;
   const withThem = balance !== null && sum !== null ? money(balance, eventCurrency, locale) : null;
 
   return (
