@@ -83,6 +83,9 @@ export function isSpending(kind: OperationKind): boolean {
   return SPENDING.has(kind);
 }
 
+/** The spending kinds, in OPERATION_KINDS order: what the my-share figures sum. */
+export const SPENDING_KINDS: readonly OperationKind[] = OPERATION_KINDS.filter(isSpending);
+
 function fail(code: ErrorCode, field?: string): never {
   throw new DomainError(code, field);
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
-import { isSpending, OPERATION_KINDS, type Entry, type OperationKind, type Payer } from '../../../common/ledger';
+import { isSpending, SPENDING_KINDS, type Entry, type OperationKind, type Payer } from '../../../common/ledger';
 import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../../../common/ledger-debts';
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
@@ -87,13 +87,11 @@ export async function replaceEntries(db: Queryable, operationId: number, entries
 
 /** What one operation adds to its event while it is live: its amount and its people's entries. */
 export interface OperationEffect {
-  /** Whether its shares are spending (common/ledger isSpending), which the my-share figures sum. */
-  kind: OperationKind;
+  /** Its kind, an operation row's: whether its shares are spending (isSpending), which the my-share figures sum. */
+  kind: OperationRow['kind'];
   amount: number;
   entries: readonly Entry[];
 }
-
-const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 
 /**
  * Adds (sign 1) or takes back (sign -1) an operation's effect on the event's kept figures, as
@@ -109,7 +107,7 @@ export async function applyToBalances(db: Queryable, eventId: number, effect: Op
     if (volume !== 0) await db.execute(sql`update ${events} set live_volume = live_volume + ${volume}::bigint where id = ${eventId}`);
     return;
   }
-  const spending = isSpending(effect.kind);
+  const spending = isSpending(effect.kind as OperationKind);
   const deltas = entries.map((e) => ({
     uid: e.uid,
     d: sign * (e.paid - e.share),

@@ -6,6 +6,7 @@
  * 10,000-operation event for them took half a second.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { SPENDING_KINDS } from '../../../common/ledger';
 import type { Queryable } from '../../db/client';
 import { eventParticipants, operationEntries, operations } from '../../db/schema';
 
@@ -24,11 +25,11 @@ export interface SpendingRange {
   until?: Date;
 }
 
-function liveSpending(eventId: number, kinds: readonly string[], range: SpendingRange = {}) {
+function liveSpending(eventId: number, range: SpendingRange = {}) {
   return and(
     eq(operations.eventId, eventId),
     isNull(operations.deletedAt),
-    inArray(operations.kind, [...kinds]),
+    inArray(operations.kind, [...SPENDING_KINDS]),
     range.from ? gte(operations.opDate, range.from) : undefined,
     range.until ? lt(operations.opDate, range.until) : undefined,
   );
@@ -44,7 +45,7 @@ const total = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${exp
  * hold every operation to that), so only the entries of `mine` are read, through their index.
  * `utcOffset`: minutes the reader's clock is ahead of UTC.
  */
-export async function spendingByDay(db: Queryable, eventId: number, kinds: readonly string[], mine: readonly number[], utcOffset: number): Promise<DaySpending[]> {
+export async function spendingByDay(db: Queryable, eventId: number, mine: readonly number[], utcOffset: number): Promise<DaySpending[]> {
   // The reader's part of each operation by its entries' primary key, one probe per operation: a
   // join to an aggregate over the entries was planned as a nested loop that took seconds.
   const spending = db
@@ -54,7 +55,7 @@ export async function spendingByDay(db: Queryable, eventId: number, kinds: reado
       mine: sql<number>`(select sum(e.share) from ${operationEntries} e where e.operation_id = ${operations.id} and e.user_id in ${[...mine]})`.as('mine'),
     })
     .from(operations)
-    .where(liveSpending(eventId, kinds))
+    .where(liveSpending(eventId))
     .as('spending');
   // at time zone 'UTC' first, so the day does not depend on the database session's time zone.
   const day = sql<string>`to_char((${spending.opDate} at time zone 'UTC') + make_interval(mins => ${utcOffset}::int), 'YYYY-MM-DD')`;
@@ -75,7 +76,7 @@ export async function spentShares(db: Queryable, eventId: number): Promise<Map<n
 }
 
 /** The live spending operations with their entries, in a date range when given: the days a reader opened. */
-export async function spendingOperations(db: Queryable, eventId: number, kinds: readonly string[], range?: SpendingRange) {
+export async function spendingOperations(db: Queryable, eventId: number, range?: SpendingRange) {
   const rows = await db
     .select({
       id: operations.id,
@@ -87,7 +88,7 @@ export async function spendingOperations(db: Queryable, eventId: number, kinds: 
     })
     .from(operationEntries)
     .innerJoin(operations, eq(operations.id, operationEntries.operationId))
-    .where(liveSpending(eventId, kinds, range))
+    .where(liveSpending(eventId, range))
     .orderBy(asc(operations.opDate), asc(operations.id));
   const byId = new Map<number, { id: number; kind: string; description: string; opDate: Date; shares: { uid: number; share: number }[] }>();
   for (const r of rows) {

@@ -1,5 +1,5 @@
 import type { DebtsResponse, ExpensesResponse } from '../../../common/contract/operations';
-import { isSpending, OPERATION_KINDS, type OperationKind } from '../../../common/ledger';
+import type { OperationKind } from '../../../common/ledger';
 import { averageSpending, localDay, localDayStart } from '../../../common/ledger-statistics';
 import type { Queryable } from '../../db/client';
 import { displayConversion } from '../currency/service';
@@ -8,8 +8,6 @@ import { participantsOf } from '../events/repository';
 import { currencyOf } from './pricing';
 import { livePairDebts } from './repository';
 import { spendingByDay, spendingOperations, spentShares } from './spending-sums';
-
-const SPENDING_KINDS = OPERATION_KINDS.filter(isSpending);
 
 /**
  * GET /operation/expenses/: the my-share statistics (DESIGN §3), days in the caller's time zone.
@@ -30,9 +28,9 @@ export async function expenses(
   const mineOf = new Set(mine);
   const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
   const [days, shares, listed] = await Promise.all([
-    spendingByDay(db, event.id, SPENDING_KINDS, mine, query.utc_offset),
+    spendingByDay(db, event.id, mine, query.utc_offset),
     spentShares(db, event.id),
-    query.summary === 'true' ? [] : spendingOperations(db, event.id, SPENDING_KINDS, oneDay),
+    query.summary === 'true' ? [] : spendingOperations(db, event.id, oneDay),
   ]);
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
   for (const op of listed) {
