@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponse } from '../common/contract/health';
 import { call, createTestApp, openTestDatabase, type TestApp } from '../tests/api/harness';
 import { buildApp } from './app';
+import { HEALTH_CHECK_FRESH_MS } from './modules/health/routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,13 +61,17 @@ describe('the API shell', () => {
 });
 
 describe('the health route with the database gone', () => {
-  it('answers 503 and says the database is unreachable', async () => {
+  it('answers 503 and says the database is unreachable, once its last check is over a second old', async () => {
     const database = await openTestDatabase();
-    const app = await buildApp({ config: t.config, database, sms: t.sms, logger: false });
+    let clock = Date.parse('2026-11-27T10:00:00Z');
+    const app = await buildApp({ config: t.config, database, sms: t.sms, logger: false, now: () => new Date(clock) });
     await app.ready();
     try {
       expect((await call(app, 'GET', '/app/api/v1/health/')).status).toBe(200);
       await database.close();
+      clock += HEALTH_CHECK_FRESH_MS - 1;
+      expect((await call(app, 'GET', '/app/api/v1/health/')).status).toBe(200);
+      clock += 1;
       const { status, body } = await call(app, 'GET', '/app/api/v1/health/');
       expect(status).toBe(503);
       expect(healthResponse.parse(body)).toEqual({ status: 'unavailable', database: 'unreachable' });

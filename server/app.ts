@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { prefix: '/v1', database: deps.database });
+      await api.register(healthRoutes, { prefix: '/v1', database: deps.database, now: deps.now ?? systemClock });
       await api.register(configRoutes, { prefix: '/v1', supportEmail: deps.config.SUPPORT_EMAIL, accessChecking: deps.config.ACCESS_CHECKING });
       await api.register(currencyRoutes, { prefix: '/v1', db: deps.database.db });
       await api.register(contactsRoutes, { prefix: '/v1', db: deps.database.db, now: deps.now ?? systemClock });
