@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '../common/errors';
+import { FIRST_PAINT_SCRIPT } from '../common/first-paint';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { BODY_LIMITS } from './lib/body-limits';
@@ -41,10 +42,13 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** The content security policy: no inline or foreign scripts, no framing, images from here and data URLs. */
+/** The one inline script index.html carries, allowed by its hash and so by nothing else (common/first-paint.ts). */
+const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+
+/** The content security policy: no foreign scripts and no inline one but the first paint's, no framing, images from here and data URLs. */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],

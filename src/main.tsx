@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter, preloadScreens } from './app/router';
@@ -24,16 +24,26 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // (src/app/shell/use-language-ready.ts): with a token it is fetched at once, alongside; without
 // one, once the sign-in screen is up and the network is free.
 const signedIn = tokenStorage.get() !== null;
-preloadScreens(window.location.pathname, signedIn);
+const screensArrived = preloadScreens(window.location.pathname, signedIn);
 // The API client (axios) arrives alongside, ready before anyone can submit a form.
 void apiClient();
 const language = initialLanguage();
-void startI18n(language, { firstScreenOnly: true, restNow: signedIn }).then((i18n) => {
-  createRoot(document.getElementById('root')!).render(
+// Where index.html has painted the sign-in card (common/first-paint.ts), the card stays until the
+// app can draw the whole screen, form included, instead of giving way to "Loading…" meanwhile.
+const firstPaintShown = document.documentElement.hasAttribute('data-first-paint');
+const i18nReady = startI18n(language, { firstScreenOnly: true, restNow: signedIn });
+void Promise.all([i18nReady, firstPaintShown ? screensArrived : null]).then(([i18n]) => {
+  const root = createRoot(document.getElementById('root')!);
+  const app = (
     <StrictMode>
       <App store={store} router={router} i18n={i18n} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // Over the first paint the app renders as a transition: React works in slices of a few
+  // milliseconds and lets the page answer between them, where one render of the whole screen held
+  // the phone's only thread for a quarter of a second; the card is already there to look at.
+  if (firstPaintShown) startTransition(() => root.render(app));
+  else root.render(app);
   if (!signedIn) whenIdle(() => void loadLanguage(i18n, language).catch(() => undefined));
 });
 

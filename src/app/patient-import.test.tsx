@@ -1,3 +1,5 @@
+import { render, screen } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientImport, SCREEN_GIVE_UP_MS } from './patient-import';
 
@@ -37,5 +39,49 @@ describe('a screen download that fails (specification §8: give up after 120 s)'
     expect(settled).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toBe('the screen did not download within 120 s');
+  });
+});
+
+describe('a screen that has arrived', () => {
+  it('is handed over at once by a later call, so then() calls back in the same turn', async () => {
+    const load = vi.fn().mockResolvedValue('screen');
+    const screen = patientImport(load);
+    await screen();
+    let seen: unknown = null;
+    void screen().then((value) => (seen = value));
+    expect(seen).toBe('screen');
+    await expect(screen()).resolves.toBe('screen');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders through React.lazy without its fallback ever showing', async () => {
+    const Screen = () => <p>the screen</p>;
+    const loader = patientImport(() => Promise.resolve({ default: Screen }));
+    await loader();
+    const LazyScreen = lazy(loader);
+    const fallbackRendered = vi.fn();
+    const Fallback = () => {
+      fallbackRendered();
+      return <p>Loading…</p>;
+    };
+    render(
+      <Suspense fallback={<Fallback />}>
+        <LazyScreen />
+      </Suspense>,
+    );
+    expect(screen.getByText('the screen')).toBeTruthy();
+    expect(fallbackRendered).not.toHaveBeenCalled();
+  });
+
+  it('still shows the fallback for a screen not yet here', async () => {
+    const loader = patientImport(() => Promise.resolve({ default: () => <p>the screen</p> }));
+    const LazyScreen = lazy(loader);
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <LazyScreen />
+      </Suspense>,
+    );
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(await screen.findByText('the screen')).toBeTruthy();
   });
 });

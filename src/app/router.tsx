@@ -63,10 +63,12 @@ export function screensFor(pathname: string, signedIn: boolean): ScreenName[] {
 /**
  * Starts fetching the screens the first render of `pathname` will need, so that they arrive
  * while the language loads instead of after it (on a slow phone network that is a whole round
- * trip less before anything shows). The router still loads them itself; this only starts early.
+ * trip less before anything shows). The router still loads them itself; once they have arrived
+ * it renders them without a frame of "Loading…" (patientImport). Settles when all have arrived
+ * or failed.
  */
-export function preloadScreens(pathname: string, signedIn: boolean): void {
-  for (const screen of screensFor(pathname, signedIn)) void screens[screen]().catch(() => undefined);
+export function preloadScreens(pathname: string, signedIn: boolean): Promise<void> {
+  return Promise.all(screensFor(pathname, signedIn).map((screen) => screens[screen]().catch(() => undefined))).then(() => undefined);
 }
 
 /** Specification §2, in history mode. The events tabs are children of /events/:id. */

@@ -8,10 +8,12 @@
  * or under `npm run test:pg` a database created on that PostgreSQL server and dropped afterwards,
  * so rate-limit counters and accounts never mix with the other test files'.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../bench/stress/server';
 import { ERROR_MESSAGES, type ErrorCode } from '../../../common/errors';
+import { FIRST_PAINT_SCRIPT } from '../../../common/first-paint';
 import { startRealServer, type RealServer } from './real-server-support';
 
 /** Low enough that the address limit is reached within this file, above what the other tests spend first. */
@@ -199,7 +201,9 @@ describe.sequential('accounts on a real server over HTTP', () => {
     const res = await fetch(`${server.url}/app/api/v1/health/`);
     expect(res.status).toBe(200);
     const csp = (res.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim());
-    expect(csp).toContain("script-src 'self'");
+    // Scripts from here, and inline only the first paint's, named by its hash.
+    const firstPaint = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${firstPaint}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('strict-transport-security')).toBeNull();
