@@ -31,7 +31,8 @@ const precacheList: Plugin = {
  * index.html paints the sign-in card before the app's scripts run (common/first-paint.ts), in its
  * words from the locale files. The app's scripts are fetched at low priority: the first paint
  * needs only the HTML and the stylesheets, and on a slow phone network the browser otherwise
- * shares the first round trips among fifteen scripts and lets the stylesheets wait behind them.
+ * shares the first round trips among the entry and its thirteen preloaded modules and lets the
+ * stylesheets wait behind them.
  */
 const firstPaint: Plugin = {
   name: 'dolya-first-paint',
