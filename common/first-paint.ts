@@ -30,16 +30,16 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * (src/styles/first-paint.css) shows the page's own and nothing until the script above asks.
  */
 export function firstPaintMarkup(texts: Record<string, FirstPaintTexts>): string {
-  const each = (pick: (t: FirstPaintTexts) => string, tag: string, className: string) =>
+  const each = (pick: (t: FirstPaintTexts) => string, tag: string, attributes: string) =>
     Object.entries(texts)
-      .map(([lang, t]) => `<${tag} class="${className}" lang="${lang}">${escapeHtml(pick(t))}</${tag}>`)
+      .map(([lang, t]) => `<${tag} ${attributes} lang="${lang}">${escapeHtml(pick(t))}</${tag}>`)
       .join('');
   return (
     '<div class="first-paint">' +
-    `<header class="app-header">${each((t) => t.appName, 'a', 'app-logo').replace(/<a /g, '<a href="/" ')}</header>` +
-    '<main class="first-paint-main"><div class="card-page"><section class="card-page-card">' +
-    each((t) => t.title, 'h1', 'card-page-title') +
-    each((t) => t.lead, 'p', 'card-page-lead') +
+    `<header class="app-header">${each((t) => t.appName, 'a', 'href="/" class="app-logo"')}</header>` +
+    '<main class="app-main"><div class="card-page"><section class="card-page-card">' +
+    each((t) => t.title, 'h1', 'class="card-page-title"') +
+    each((t) => t.lead, 'p', 'class="card-page-lead"') +
     '</section></div></main></div>'
   );
 }
