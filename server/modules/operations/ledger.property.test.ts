@@ -141,13 +141,13 @@ async function checkExpenses(turn: number): Promise<void> {
     expect(full.avg_expenses).toBe(major(stats.avg_expenses));
     expect(full.my_share).toBe(major([...mine].reduce((s, uid) => s + (stats.shares.get(uid) ?? 0), 0)));
     expect(full.shares).toEqual(participants.map((p) => ({ uid: p.userId, share: major(stats.shares.get(p.userId) ?? 0) })));
-    expect(full.operations.map((d) => ({ day: d.day, total: d.total, mine: d.mine, count: d.count, ids: d.operations.map((o) => o.id) }))).toEqual(
+    expect(full.operations.map((d) => ({ day: d.day, total: d.total, mine: d.mine, count: d.count, ops: d.operations.map((o) => ({ id: o.id, amount: o.amount, mine: o.my_share })) }))).toEqual(
       stats.days.map((d) => ({
         day: d.day,
         total: major(d.total),
         mine: major(onDay(d.day).reduce((s, o) => s + mineOf(o.entries), 0)),
         count: onDay(d.day).length,
-        ids: onDay(d.day).map((o) => o.id),
+        ops: onDay(d.day).map((o) => ({ id: o.id, amount: major(o.entries.reduce((sum, e) => sum + e.share, 0)), mine: major(mineOf(o.entries)) })),
       })),
     );
     const summary = await expenses(t.database.db, viewer.userId, { ...query, summary: 'true' });

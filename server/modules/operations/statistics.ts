@@ -25,12 +25,11 @@ export async function expenses(
   // Whose shares count as 'mine': me, or everyone in my event family (the settle-up group).
   const myGroup = participants.find((p) => p.userId === viewer)?.familyGroup;
   const mine = query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer];
-  const mineOf = new Set(mine);
   const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
   const [days, shares, listed] = await Promise.all([
     spendingByDay(db, event.id, mine, query.utc_offset),
     spentShares(db, event.id),
-    query.summary === 'true' ? [] : spendingOperations(db, event.id, oneDay),
+    query.summary === 'true' ? [] : spendingOperations(db, event.id, mine, oneDay),
   ]);
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
   for (const op of listed) {
@@ -40,8 +39,8 @@ export async function expenses(
       id: op.id,
       kind: op.kind as OperationKind,
       description: op.description,
-      amount: conv.major(op.shares.reduce((s, e) => s + e.share, 0)),
-      my_share: conv.major(op.shares.reduce((s, e) => (mineOf.has(e.uid) ? s + e.share : s), 0)),
+      amount: conv.major(op.spent),
+      my_share: conv.major(op.mine),
       date: op.opDate.toISOString(),
     });
     byDay.set(day, items);
