@@ -4,9 +4,11 @@
  * event of 50 people is seeded through the service layer into a fresh database (embedded, or a new
  * database on DATABASE_URL's server), the real server starts as its own process (npm start's
  * settings, request log included), and each request is driven by autocannon at 10 connections
- * (writes at 4). Every figure is printed beside the same run's bare-Fastify and health-route
- * figures, since only a ratio measured side by side means anything on a shared machine. Afterwards
- * the database is checked as after the stress runs. Fails only on wrong answers or broken data.
+ * (writes at 4). Between the reads and the writes the events screen is opened in Chromium at phone
+ * width (screen.ts), timing its first rows against the data's arrival. Every figure is printed
+ * beside the same run's bare-Fastify and health-route figures, since only a ratio measured side by
+ * side means anything on a shared machine. Afterwards the database is checked as after the stress
+ * runs. Fails only on wrong answers or broken data. Needs the built app (the npm scripts build it).
  *   BENCH_HTTP_SECONDS (10)  BENCH_HTTP_OPERATIONS (10000)  BENCH_HTTP_CONNECTIONS (10)
  */
 import autocannon from 'autocannon';
@@ -20,10 +22,13 @@ import { seedBenchEvent, type BenchEvent } from '../seed-event';
 import { checkIntegrity, integrityProblems } from '../stress/checks';
 import { startServer } from '../stress/server';
 import { freshTarget } from '../stress/target';
+import { timeFirstRows, type ScreenFigure } from './screen';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 10);
 const WRITERS = 4;
+// The built app, for timing the events screen (the npm scripts build it first).
+const WEB_DIST = process.env.WEB_DIST ?? './dist/web';
 const SIZES = (process.env.BENCH_HTTP_OPERATIONS ?? '10000').split(',').map((n) => Number(n.trim()));
 
 interface Figure {
@@ -169,7 +174,10 @@ function table(figures: Figure[], health: Figure): string {
   return [head, ...rows].join('\n');
 }
 
-async function runSize(operations: number, bare: Figure): Promise<{ operations: number; seedSeconds: number; health: Figure; figures: Figure[]; writes: Figure; problems: string[] }> {
+async function runSize(
+  operations: number,
+  bare: Figure,
+): Promise<{ operations: number; seedSeconds: number; health: Figure; figures: Figure[]; screen: ScreenFigure[]; writes: Figure; problems: string[] }> {
   const target = await freshTarget(`http_${operations}`);
   try {
     const seeding = await target.open();
@@ -179,12 +187,13 @@ async function runSize(operations: number, bare: Figure): Promise<{ operations: 
     const seedSeconds = (Date.now() - started) / 1000;
     console.log(`\n## ${operations.toLocaleString('en')} operations in one event of 50 (${target.kind}; seeded in ${seedSeconds.toFixed(1)} s)`);
 
-    const server = await startServer({ ...target.env, LOG_LEVEL: 'info' }, `bench-http-${process.pid}`);
+    const server = await startServer({ ...target.env, LOG_LEVEL: 'info', WEB_DIST }, `bench-http-${process.pid}`);
     const problems: string[] = [];
     const acknowledged: number[] = [];
     let health: Figure;
     let figures: Figure[];
     let writes: Figure;
+    let screen: ScreenFigure[];
     try {
       // Start-up work (the bundled rates, the first scheduler pass) finishes before the first figure.
       const probe: Probe = { path: '/app/api/v1/user/me/', token: seeded.ownerToken };
@@ -192,6 +201,8 @@ async function runSize(operations: number, bare: Figure): Promise<{ operations: 
       health = await measure(server.url, { name: 'GET /v1/health/', path: '/app/api/v1/health/' }, probe);
       figures = [];
       for (const m of reads(seeded)) figures.push(await measure(server.url, m, probe));
+      screen = await timeFirstRows(server.url, seeded.eventId, seeded.ownerToken);
+      await settle(server.url, probe);
       const random = rng(7);
       const uids = seeded.uids;
       writes = await measure(server.url, {
@@ -213,6 +224,11 @@ async function runSize(operations: number, bare: Figure): Promise<{ operations: 
     console.log(`bare Fastify ${bare.requestsPerSecond} req/s; health ${health.requestsPerSecond} req/s = ${pct(health.requestsPerSecond, bare.requestsPerSecond)} of bare (target >= 30%)`);
     console.log(table(figures, health));
     console.log(`${writes.name}: ${writes.requestsPerSecond} writes/s, p50 ${writes.p50} ms, p99 ${writes.p99} ms`);
+    for (const s of screen) {
+      console.log(
+        `events screen at phone width, CPU ${s.cpuSlowdown}x slower: first rows ${s.afterData} ms after the data arrived (target < 300; loads ${s.loads.join(', ')}), ${s.fromNavigation} ms after navigation  ${s.afterData < 300 ? 'met' : 'not met'}`,
+      );
+    }
 
     for (const f of [health, ...figures, writes]) {
       if (f.errors || f.non2xx) problems.push(`${f.name}: ${f.errors} errors or timeouts, ${f.non2xx} non-2xx answers`);
@@ -220,13 +236,14 @@ async function runSize(operations: number, bare: Figure): Promise<{ operations: 
     const checking = await target.open();
     problems.push(...integrityProblems(await checkIntegrity(checking, acknowledged)));
     await checking.close();
-    return { operations, seedSeconds, health, figures, writes, problems };
+    return { operations, seedSeconds, health, figures, screen, writes, problems };
   } finally {
     await target.dispose();
   }
 }
 
 async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`no ${WEB_DIST}/index.html: run npm run build first`);
   const bareServer = await startBare();
   let bare: Figure;
   try {

@@ -1,0 +1,94 @@
+/**
+ * The events screen of the seeded event in Chromium at phone width, signed in as its owner: how
+ * long after the data it waits for arrives its first rows are on screen. Timed inside the page, on
+ * the page's own clock: the last API answer that finished before the first row appeared (resource
+ * timing), and the first row (a mutation observer, then the next frame, when it can be painted).
+ * The service worker is blocked so that every answer comes from the server.
+ */
+import { chromium, type Page } from '@playwright/test';
+import e2eConfig from '../../playwright.config';
+
+export interface ScreenFigure {
+  /** How many times slower the CPU was made (DevTools throttling); 1 is this machine. */
+  cpuSlowdown: number;
+  /** Medians over the loads, in ms. */
+  afterData: number;
+  fromNavigation: number;
+  /** Each load's figure after the data, for the spread. */
+  loads: number[];
+}
+
+/** The end-to-end tests' phone. */
+function phone() {
+  const use = e2eConfig.projects?.find((p) => p.name === 'phone')?.use ?? {};
+  return { viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch, deviceScaleFactor: use.deviceScaleFactor };
+}
+
+declare global {
+  interface Window {
+    __firstRow?: number;
+  }
+}
+
+/**
+ * Runs in the page before its own scripts: notes the frame after the first operation row appears.
+ * Text, not a function: tsx would name the function's inner arrows through a helper the page lacks.
+ */
+const WATCH_FIRST_ROW = `
+  const observer = new MutationObserver(() => {
+    if (window.__firstRow !== undefined || !document.querySelector('[data-op]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.__firstRow = performance.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+`;
+
+async function load(page: Page, url: string): Promise<{ afterData: number; fromNavigation: number }> {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstRow !== undefined, undefined, { timeout: 60_000 });
+  return page.evaluate(() => {
+    const firstRow = window.__firstRow!;
+    const answers = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/app/api/') && (e as PerformanceResourceTiming).responseEnd <= firstRow);
+    if (!answers.some((e) => e.name.includes('/operation/?'))) throw new Error('the first rows appeared before the operations list arrived');
+    const dataArrived = Math.max(...answers.map((e) => (e as PerformanceResourceTiming).responseEnd));
+    return { afterData: firstRow - dataArrived, fromNavigation: firstRow };
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function timeFirstRows(origin: string, eventId: number, token: string, { loads = 5, cpuSlowdowns = [1, 4] } = {}): Promise<ScreenFigure[]> {
+  const browser = await chromium.launch(e2eConfig.use?.launchOptions ?? {});
+  try {
+    const context = await browser.newContext({ ...phone(), serviceWorkers: 'block' });
+    await context.addInitScript(WATCH_FIRST_ROW);
+    const page = await context.newPage();
+    await page.goto(`${origin}/signin`);
+    // A returning owner: cookies accepted, tours seen, signed in.
+    await page.evaluate((t) => {
+      localStorage.setItem('cookie_consent', 'true');
+      localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
+      localStorage.setItem('token', t);
+    }, token);
+    const cdp = await context.newCDPSession(page);
+    const figures: ScreenFigure[] = [];
+    for (const cpuSlowdown of cpuSlowdowns) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+      // One load first, so that every measured one finds the app's files in the cache, as a returning phone does.
+      await load(page, `${origin}/events/${eventId}`);
+      const runs = [];
+      for (let i = 0; i < loads; i++) runs.push(await load(page, `${origin}/events/${eventId}`));
+      figures.push({
+        cpuSlowdown,
+        afterData: Math.round(median(runs.map((r) => r.afterData))),
+        fromNavigation: Math.round(median(runs.map((r) => r.fromNavigation))),
+        loads: runs.map((r) => Math.round(r.afterData)),
+      });
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
