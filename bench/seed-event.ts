@@ -85,3 +85,24 @@ export async function seedBenchEvent(db: Db, options: { operations: number; rand
     readerToken: await createSession(db, people[1]!.id, true),
   };
 }
+
+/**
+ * The bench event's owner in `count` events in all, the others small (the owner and three of the
+ * household, two purchases each), as someone with years of trips behind them: the events list and
+ * the People page read all of them.
+ */
+export async function seedOtherEvents(db: Db, bench: BenchEvent, count: number, random: () => number): Promise<void> {
+  const [owner, ...others] = bench.uids as [number, ...number[]];
+  for (let i = 1; i < count; i++) {
+    const guests = [...new Set(Array.from({ length: 3 }, () => others[Math.floor(random() * others.length)]!))];
+    const event = await createEvent(db, owner, { event_name: `Trip ${i}`, contacts: guests, eventCurrency: 'RUB' });
+    for (const payer of [owner, guests[0]!]) {
+      const body = {
+        event_id: event.id,
+        details: { kind: 'even_purchase' as const, amount: Math.floor(100 + random() * 100_000) / 100, description: `trip ${i}`, payer },
+        participants: [owner, ...guests].map((uid) => ({ uid })),
+      };
+      await createOperation(db, owner, body);
+    }
+  }
+}

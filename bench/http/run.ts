@@ -10,6 +10,8 @@
  * side means anything on a shared machine. Afterwards the database is checked as after the stress
  * runs. Fails only on wrong answers or broken data. Needs the built app (the npm scripts build it).
  *   BENCH_HTTP_SECONDS (10)  BENCH_HTTP_OPERATIONS (10000)  BENCH_HTTP_CONNECTIONS (10)
+ *   BENCH_HTTP_EVENTS (1): how many events the owner is in (the others small), e.g. `1,1000` to
+ *   see the events list and the People page grow with them
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -18,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { rng } from '../rng';
-import { seedBenchEvent, type BenchEvent } from '../seed-event';
+import { seedBenchEvent, seedOtherEvents, type BenchEvent } from '../seed-event';
 import { checkIntegrity, integrityProblems } from '../stress/checks';
 import { startServer } from '../stress/server';
 import { freshTarget } from '../stress/target';
@@ -30,6 +32,7 @@ const WRITERS = 4;
 // The built app, for timing the events screen (the npm scripts build it first).
 const WEB_DIST = process.env.WEB_DIST ?? './dist/web';
 const SIZES = (process.env.BENCH_HTTP_OPERATIONS ?? '10000').split(',').map((n) => Number(n.trim()));
+const EVENT_COUNTS = (process.env.BENCH_HTTP_EVENTS ?? '1').split(',').map((n) => Number(n.trim()));
 
 interface Figure {
   name: string;
@@ -174,18 +177,29 @@ function table(figures: Figure[], health: Figure): string {
   return [head, ...rows].join('\n');
 }
 
-async function runSize(
-  operations: number,
-  bare: Figure,
-): Promise<{ operations: number; seedSeconds: number; health: Figure; figures: Figure[]; screen: ScreenFigure[]; writes: Figure; problems: string[] }> {
-  const target = await freshTarget(`http_${operations}`);
+interface Run {
+  operations: number;
+  /** How many events the bench event's owner is in, that one included. */
+  events: number;
+  seedSeconds: number;
+  health: Figure;
+  figures: Figure[];
+  screen: ScreenFigure[];
+  writes: Figure;
+  problems: string[];
+}
+
+async function runSize(operations: number, events: number, bare: Figure): Promise<Run> {
+  const target = await freshTarget(`http_${operations}_${events}`);
   try {
     const seeding = await target.open();
     const started = Date.now();
     const seeded = await seedBenchEvent(seeding.db, { operations, random: rng(20261124) });
+    await seedOtherEvents(seeding.db, seeded, events, rng(11));
     await seeding.close();
     const seedSeconds = (Date.now() - started) / 1000;
-    console.log(`\n## ${operations.toLocaleString('en')} operations in one event of 50 (${target.kind}; seeded in ${seedSeconds.toFixed(1)} s)`);
+    const others = events > 1 ? `, its owner in ${events.toLocaleString('en')} events` : '';
+    console.log(`\n## ${operations.toLocaleString('en')} operations in one event of 50${others} (${target.kind}; seeded in ${seedSeconds.toFixed(1)} s)`);
 
     const server = await startServer({ ...target.env, LOG_LEVEL: 'info', WEB_DIST }, `bench-http-${process.pid}`);
     const problems: string[] = [];
@@ -236,7 +250,7 @@ async function runSize(
     const checking = await target.open();
     problems.push(...integrityProblems(await checkIntegrity(checking, acknowledged)));
     await checking.close();
-    return { operations, seedSeconds, health, figures, screen, writes, problems };
+    return { operations, events, seedSeconds, health, figures, screen, writes, problems };
   } finally {
     await target.dispose();
   }
@@ -251,13 +265,15 @@ async function main(): Promise<void> {
   } finally {
     await bareServer.stop();
   }
-  const runs = [];
-  for (const size of SIZES) runs.push(await runSize(size, bare));
+  const runs: Run[] = [];
+  for (const events of EVENT_COUNTS) for (const size of SIZES) runs.push(await runSize(size, events, bare));
   if (runs.length > 1) {
-    console.log('\n## growth (p50 ms at each history size)');
-    console.log(`${'request'.padEnd(40)} ${runs.map((r) => String(r.operations).padStart(9)).join(' ')}`);
+    const label = (r: Run) => `${r.operations}/${r.events}`.padStart(11);
+    console.log('\n## growth (p50 ms, and the answer in KB, at each number of operations in the event / events of its owner)');
+    console.log(`${'request'.padEnd(40)} ${runs.map(label).join(' ')}`);
     for (let i = 0; i < runs[0]!.figures.length; i++) {
-      console.log(`${runs[0]!.figures[i]!.name.padEnd(40)} ${runs.map((r) => String(r.figures[i]!.p50).padStart(9)).join(' ')}`);
+      const cell = (f: Figure) => `${f.p50} ${f.bytes === null ? '' : `(${Math.round(f.bytes / 1024)})`}`.padStart(11);
+      console.log(`${runs[0]!.figures[i]!.name.padEnd(40)} ${runs.map((r) => cell(r.figures[i]!)).join(' ')}`);
     }
   }
   const machine = `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`;
