@@ -8,7 +8,7 @@ import { expensesResponse, operation as operationSchema, operationListResponse, 
 import { aContact, anEventAnswer, AS_ME, aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
 import { stubIntersectionObserver as stubObserver } from '../../../tests/web/intersection-observer';
 import { server } from '../../../tests/web/msw';
-import { resetObservers } from './lib/observe';
+import { resetObservers } from '@/lib/observe';
 
 export const ME = 7;
 export const BORIS = 8;

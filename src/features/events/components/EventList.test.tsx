@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { stubIntersectionObserver } from '../../../../tests/web/intersection-observer';
+import { resetObservers } from '@/lib/observe';
+import { LIST_STEP } from './EventList';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 import { errorAnswer, eventsServer, listAnswer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
@@ -144,5 +147,39 @@ describe('the events list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/2/debts'));
     expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();
     expect(screen.getByTestId('event-row-2')).toHaveAttribute('aria-current', 'page');
+  });
+
+  describe('with many events', () => {
+    const many = Array.from({ length: 2 * LIST_STEP + 7 }, (_, i) => makeEvent({ id: i + 1, event_name: `Trip ${i + 1}` }));
+    const drawn = () => document.querySelectorAll('[data-testid^="event-row-"]').length;
+
+    it('draws them a step at a time as the end of the list nears, or on a press', async () => {
+      const io = stubIntersectionObserver({ reset: resetObservers });
+      try {
+        eventsServer(many);
+        renderApp('/events');
+        await screen.findByTestId('event-row-1');
+        expect(drawn()).toBe(LIST_STEP);
+        expect(io.observed(screen.getByTestId('events-more'))).toBe(true);
+        io.show(screen.getByTestId('events-more'));
+        await waitFor(() => expect(drawn()).toBe(2 * LIST_STEP));
+        await userEvent.click(screen.getByRole('button', { name: 'Show more events' }));
+        await waitFor(() => expect(drawn()).toBe(many.length));
+        expect(screen.queryByTestId('events-more')).not.toBeInTheDocument();
+      } finally {
+        io.restore();
+      }
+    });
+
+    it('says it in Russian too', async () => {
+      const io = stubIntersectionObserver({ reset: resetObservers });
+      try {
+        eventsServer(many);
+        renderApp('/events', { language: 'ru' });
+        expect(await screen.findByRole('button', { name: 'Показать ещё события' })).toBeInTheDocument();
+      } finally {
+        io.restore();
+      }
+    });
   });
 });

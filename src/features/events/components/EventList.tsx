@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { Event } from '@common/contract/events';
@@ -12,8 +12,15 @@ import { ErrorText } from './ErrorText';
 import styles from './EventsPage.module.css';
 import layout from '@/components/MasterDetail.module.css';
 import { SkeletonRows } from '@/components/SkeletonRows';
+import { useInView } from '@/lib/observe';
 
 const TABS = ['transactions', 'my-share', 'debts'] as const;
+
+/**
+ * Rows drawn at first, and added each time the list's end comes near: drawing a thousand events
+ * at once held the open event's first rows back by half a second on a phone.
+ */
+export const LIST_STEP = 50;
 
 /** Switching events keeps the tab that is open, as the header's Events link does. */
 function useCurrentTab(): string {
@@ -27,6 +34,7 @@ export function EventList({ activeId, onCreate, onImport }: { activeId: number |
   const dispatch = useAppDispatch();
   const { list, listLoaded, listStatus, listError } = useAppSelector((s) => s.events);
   const tab = useCurrentTab();
+  const [shown, setShown] = useState(LIST_STEP);
 
   let body;
   if (!listLoaded && listStatus === 'error') {
@@ -49,12 +57,16 @@ export function EventList({ activeId, onCreate, onImport }: { activeId: number |
       </div>
     );
   } else {
+    const drawn = Math.min(shown, list.length);
     body = (
-      <ul className={layout.rows}>
-        {list.map((event) => (
-          <EventRow key={event.id} event={event} active={event.id === activeId} to={`/events/${event.id}/${tab}`} />
-        ))}
-      </ul>
+      <>
+        <ul className={layout.rows}>
+          {list.slice(0, drawn).map((event) => (
+            <EventRow key={event.id} event={event} active={event.id === activeId} to={`/events/${event.id}/${tab}`} />
+          ))}
+        </ul>
+        {drawn < list.length && <ShowMore key={drawn} onMore={() => setShown(drawn + LIST_STEP)} />}
+      </>
     );
   }
 
@@ -87,7 +99,26 @@ export function EventList({ activeId, onCreate, onImport }: { activeId: number |
   );
 }
 
-function EventRow({ event, active, to }: { event: Event; active: boolean; to: string }) {
+/**
+ * More rows when the list's end nears (keyed by the rows drawn, so that each step observes afresh),
+ * or on a press, for keyboards. Without IntersectionObserver every step counts as near, and the
+ * whole list is drawn as before.
+ */
+function ShowMore({ onMore }: { onMore: () => void }) {
+  const { t } = useTranslation('events');
+  const ref = useRef<HTMLDivElement>(null);
+  useInView(ref, (visible) => visible && onMore(), '600px 0px');
+  return (
+    <div ref={ref} className={styles.listFoot} data-testid="events-more">
+      <Button scheme="gray" onClick={onMore}>
+        {t('list.showMore')}
+      </Button>
+    </div>
+  );
+}
+
+/** Drawn again only when its own event changes: the list's state changes with every answer about any event. */
+const EventRow = memo(function EventRow({ event, active, to }: { event: Event; active: boolean; to: string }) {
   const { t, i18n } = useTranslation('events');
   const title = eventTitle(event);
   const dialogue = event.quasi_event_name !== null;
@@ -125,7 +156,7 @@ function EventRow({ event, active, to }: { event: Event; active: boolean; to: st
       </Link>
     </li>
   );
-}
+});
 
 /** Deleted events stay recoverable: the owner can restore them from here at any time. */
 function DeletedEvents() {

@@ -15,7 +15,7 @@ import { OperationForm } from '../form/OperationForm';
 import { PendingList } from '../offline/PendingList';
 import { dayLabel, groupByDay } from '../lib/feed';
 import { localeOf } from '../lib/money';
-import { canObserve, useInView } from '../lib/observe';
+import { canObserve, useInView } from '@/lib/observe';
 import { useEventPeople, type EventPeople } from '../lib/people';
 import type { FeedFilter } from '../operations-api';
 import { deleteOperation, keyOf, loadFeed, loadMore, markSeen, restoreOperation } from '../operations-slice';
