@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { runPrimary } from './cluster';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { keepPlannerStatistics } from './db/planner-statistics';
 import { DataDirLockedError, DataDirUnwritableError, lockDataDir, type DataDirLock } from './db/lock';
 import { LogSmsSender, type SmsSender } from './lib/sms';
 import { TwilioSmsSender } from './lib/twilio-sms';
@@ -16,6 +17,9 @@ const PRETTY_LOG = {
     messageFormat: '{if method}{method} {url} {status} in {ms} ms{end}{if msg}{msg}{end}',
   },
 };
+
+/** How often the embedded database's growth is looked at, for its planner statistics. */
+const STATISTICS_CHECK_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -39,6 +43,11 @@ async function main(): Promise<void> {
     logger,
   });
   warn = (message) => app.log.warn(message);
+  // PostgreSQL's autovacuum keeps its own; the embedded database has none (decision 0039).
+  const statistics =
+    database.kind === 'pglite'
+      ? keepPlannerStatistics({ db: database.db, intervalMs: STATISTICS_CHECK_MS, log: (err) => app.log.warn({ err }, 'planner statistics not refreshed') })
+      : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +63,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_SECONDS * 1000);
     await app.close();
     clearTimeout(deadline);
+    await statistics?.stop();
     await database.close();
     lock?.release();
     app.log.info('stopped');
@@ -64,6 +74,7 @@ async function main(): Promise<void> {
   process.on('exit', () => lock?.release());
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  statistics?.start();
   app.log.info(`Dolya is serving on http://localhost:${config.PORT} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 }
 

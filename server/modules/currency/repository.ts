@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { meta, rates } from '../../db/schema';
+import { rates } from '../../db/schema';
 
 export interface RateRow {
   date: string;
@@ -85,14 +85,4 @@ export async function ratedCurrencies(db: Queryable): Promise<string[]> {
   return rowsOf<{ code: string }>(result).map((r) => r.code.trim());
 }
 
-export async function getMeta(db: Queryable, key: string): Promise<string | null> {
-  const result = await db.execute(sql`select value from ${meta} where key = ${key}`);
-  return rowsOf<{ value: string }>(result)[0]?.value ?? null;
-}
-
-export async function setMeta(db: Queryable, key: string, value: string): Promise<void> {
-  await db
-    .insert(meta)
-    .values({ key, value, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: meta.key, set: { value, updatedAt: new Date() } });
-}
+export { getMeta, setMeta } from '../../db/meta';
