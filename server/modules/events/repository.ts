@@ -10,6 +10,8 @@ export interface ParticipantRow {
   familyGroup: number;
   position: number;
   balance: number;
+  /** Operations this participant has not seen (schema eventParticipants.unread). */
+  unread: number;
 }
 
 /** The event, only when `viewer` takes part in it: everything event-scoped goes through this. */
@@ -42,6 +44,7 @@ export async function participantsOf(db: Queryable, eventIds: readonly number[])
       familyGroup: eventParticipants.familyGroup,
       position: eventParticipants.position,
       balance: eventParticipants.balance,
+      unread: eventParticipants.unread,
     })
     .from(eventParticipants)
     .where(inArray(eventParticipants.eventId, [...eventIds]))

@@ -22,7 +22,6 @@ import {
   peopleWithHistory,
   removeParticipants,
   setFamilies,
-  unreadCounts,
   updateEvent as updateEventRow,
   type EventRow,
   type ParticipantRow,
@@ -76,7 +75,6 @@ interface ViewContext {
   viewer: number;
   list: readonly ParticipantRow[];
   people: ReadonlyMap<number, PersonRow>;
-  unread: ReadonlyMap<number, number>;
   imageKeys: ReadonlyMap<number, string>;
   opts: ViewOptions;
 }
@@ -105,7 +103,7 @@ async function resilientView(db: Queryable, cache: Map<string, DisplayConversion
   }
 }
 
-function eventView(row: EventRow, { viewer, list, people, unread, imageKeys, opts }: ViewContext, conv: DisplayConversion): Event {
+function eventView(row: EventRow, { viewer, list, people, imageKeys, opts }: ViewContext, conv: DisplayConversion): Event {
   const contactsOut: EventParticipant[] = [];
   for (const p of list) {
     const person = people.get(p.userId);
@@ -129,7 +127,7 @@ function eventView(row: EventRow, { viewer, list, people, unread, imageKeys, opt
     image_url: pictureUrl(row.imageId === null ? null : (imageKeys.get(row.imageId) ?? null)),
     owner: row.ownerId,
     isUserOwner: row.ownerId === viewer,
-    unread_cnt: Math.max(0, unread.get(row.id) ?? 0),
+    unread_cnt: Math.max(0, mine?.unread ?? 0),
     payout: conv.major(mine?.balance ?? 0),
     family_payout: conv.major(myFamily?.balance ?? 0),
     created: row.createdAt.toISOString(),
@@ -144,7 +142,6 @@ export async function eventViews(db: Queryable, viewer: number, rows: readonly E
   const ids = rows.map((r) => r.id);
   const participants = await participantsOf(db, ids);
   const people = new Map((await peopleByIds(db, viewer, [...new Set(participants.map((p) => p.userId))])).map((p) => [p.id, p]));
-  const unread = await unreadCounts(db, viewer, ids);
   const imageKeys = await imageKeysByIds(db, rows.flatMap((r) => (r.imageId === null ? [] : [r.imageId])));
   const byEvent = new Map<number, ParticipantRow[]>();
   for (const p of participants) {
@@ -155,7 +152,7 @@ export async function eventViews(db: Queryable, viewer: number, rows: readonly E
   const cache = new Map<string, DisplayConversion>();
   const views: Event[] = [];
   for (const row of rows) {
-    const ctx = { viewer, list: byEvent.get(row.id) ?? [], people, unread, imageKeys, opts };
+    const ctx = { viewer, list: byEvent.get(row.id) ?? [], people, imageKeys, opts };
     views.push(await resilientView(db, cache, row, ctx));
   }
   return views;
