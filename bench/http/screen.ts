@@ -7,6 +7,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import e2eConfig from '../../playwright.config';
+import { openAs } from '../../e2e/support/api';
 
 export interface ScreenFigure {
   /** How many times slower the CPU was made (DevTools throttling); 1 is this machine. */
@@ -65,13 +66,8 @@ export async function timeFirstRows(origin: string, eventId: number, token: stri
     const context = await browser.newContext({ ...phone(), serviceWorkers: 'block' });
     await context.addInitScript(WATCH_FIRST_ROW);
     const page = await context.newPage();
-    await page.goto(`${origin}/signin`);
-    // A returning owner: cookies accepted, tours seen, signed in.
-    await page.evaluate((t) => {
-      localStorage.setItem('cookie_consent', 'true');
-      localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
-      localStorage.setItem('token', t);
-    }, token);
+    // A returning owner: signed in, cookies accepted, tours seen.
+    await openAs(page, { token }, 'en', `${origin}/events/${eventId}`);
     const cdp = await context.newCDPSession(page);
     const figures: ScreenFigure[] = [];
     for (const cpuSlowdown of cpuSlowdowns) {

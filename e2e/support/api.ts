@@ -83,7 +83,7 @@ export async function setFamilies(request: APIRequestContext, user: E2EUser, id:
  * token, cookie consent and the language are in local storage before the first script runs, and
  * the guided tours count as seen (tours: true to leave them on).
  */
-export async function openAs(page: Page, user: E2EUser, language: 'en' | 'ru', path = '/events', { tours = false } = {}): Promise<void> {
+export async function openAs(page: Page, user: Pick<E2EUser, 'token'>, language: 'en' | 'ru', path = '/events', { tours = false } = {}): Promise<void> {
   await page.addInitScript(
     ({ token, locale, tours }) => {
       if (sessionStorage.getItem('e2e-init')) return;
