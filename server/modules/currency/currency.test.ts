@@ -3,7 +3,8 @@ import { currencyListResponse } from '../../../common/contract/currency';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { person, type Person } from '../../../tests/api/ledger-factories';
 import { ecbRows, perEurFromCbr, upsertRates } from './rates-seed';
-import { getMeta, rateNear, RATES_LAST_UPDATED } from './repository';
+import { getMeta } from '../../db/meta';
+import { rateNear, RATES_LAST_UPDATED } from './repository';
 import { rateForDate } from './service';
 
 describe('rate normalisation (units per 1 EUR)', () => {

@@ -4,7 +4,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { isCurrencyCode } from '../../../common/currencies';
 import { crossRate, parseRate, rateToString, type Rational } from '../../../common/money';
 import type { Queryable } from '../../db/client';
-import { getMeta, hasAnyRate, insertRates, RATES_LAST_UPDATED, setMeta, type RateRow } from './repository';
+import { getMeta, setMeta } from '../../db/meta';
+import { hasAnyRate, insertRates, RATES_LAST_UPDATED, type RateRow } from './repository';
 
 /**
  * Rates are stored as units per 1 EUR by date (schema `rates`), whatever their source, so that

@@ -8,7 +8,8 @@ import { loadConfig } from '../../config';
 import { LogSmsSender } from '../../lib/sms';
 import { createTestApp, type TestApp } from '../../../tests/api/harness';
 import { createRatesRefresher, MalformedRatesError, parseCbrDaily, parseEcbDaily, refreshRates, type RatesRefresherOptions } from './refresher';
-import { getMeta, rowsOf, RATES_LAST_UPDATED, setMeta } from './repository';
+import { getMeta, setMeta } from '../../db/meta';
+import { rowsOf, RATES_LAST_UPDATED } from './repository';
 import { rateForDate } from './service';
 
 /**

@@ -84,5 +84,3 @@ export async function ratedCurrencies(db: Queryable): Promise<string[]> {
     ) select code from c where code is not null`);
   return rowsOf<{ code: string }>(result).map((r) => r.code.trim());
 }
-
-export { getMeta, setMeta } from '../../db/meta';

@@ -2,7 +2,8 @@ import { CURRENCIES, currencyName, isCurrencyCode } from '../../../common/curren
 import { DomainError } from '../../../common/errors';
 import { convertMinor, crossRate, fromMinor, rateToString, type Rational } from '../../../common/money';
 import type { Queryable } from '../../db/client';
-import { getMeta, latestRates, rateNear, ratedCurrencies, RATES_LAST_UPDATED, type DatedRate } from './repository';
+import { getMeta } from '../../db/meta';
+import { latestRates, rateNear, ratedCurrencies, RATES_LAST_UPDATED, type DatedRate } from './repository';
 
 /** Decimal places of a frozen operation rate: the `operations.rate` column's scale. */
 export const FROZEN_RATE_DECIMALS = 12;
