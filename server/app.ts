@@ -25,6 +25,7 @@ import { transferRoutes } from './modules/transfer/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
+import { keptAnswersPlugin } from './plugins/kept-answers';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: deps.database.db });
+  await app.register(keptAnswersPlugin, { writes: deps.database.writes });
   await app.register(openApiPlugin);
 
   await app.register(

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { fillPendingDebts } from './operation-debts';
+import { watchWrites, type WriteGeneration } from './write-generation';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,6 +24,11 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's files as one archive (backups, and the test template). */
   dump?(): Promise<Blob>;
+  /**
+   * Every write, on the embedded database, which only this process can reach (decision 0040).
+   * Absent on PostgreSQL, where other processes write too.
+   */
+  writes?: WriteGeneration;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -55,6 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await client.waitReady;
+  const writes = watchWrites(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   await fillPendingDebts(db);
@@ -64,6 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: () => answers(client.exec('select 1')),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
+    writes,
   };
 }
 

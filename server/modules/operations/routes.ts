@@ -26,6 +26,7 @@ import { DomainError, ERROR_MESSAGES } from '../../../common/errors';
 import type { Operation } from '../../../common/contract/operations';
 import type { Db } from '../../db/client';
 import { userIdOf } from '../../plugins/auth';
+import { KEPT_ANSWER } from '../../plugins/kept-answers';
 import { editOperation, etagOf, revertOperation } from './edit';
 import { operationHistory } from './history';
 import { addReceipt, deleteReceipt } from './receipts';
@@ -46,6 +47,7 @@ function withVersion(reply: FastifyReply, op: Operation): Operation {
 
 export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const auth = { onRequest: app.authenticate };
+  const read = { ...auth, config: KEPT_ANSWER };
 
   /**
    * A change made from an old version is refused with 412 and the operation as it stands now, so
@@ -64,7 +66,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     }
   }
 
-  app.get('/operation/', { ...auth, schema: { querystring: operationListQuery, response: { 200: operationListResponse } } }, async (request) =>
+  app.get('/operation/', { ...read, schema: { querystring: operationListQuery, response: { 200: operationListResponse } } }, async (request) =>
     listOperations(db, userIdOf(request), request.query),
   );
   app.post(
@@ -77,10 +79,10 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       return reply.status(201).send(op);
     },
   );
-  app.get('/operation/expenses/', { ...auth, schema: { querystring: expensesQuery, response: { 200: expensesResponse } } }, async (request) =>
+  app.get('/operation/expenses/', { ...read, schema: { querystring: expensesQuery, response: { 200: expensesResponse } } }, async (request) =>
     expenses(db, userIdOf(request), request.query),
   );
-  app.get('/operation/debts/', { ...auth, schema: { querystring: debtsQuery, response: { 200: debtsResponse } } }, async (request) =>
+  app.get('/operation/debts/', { ...read, schema: { querystring: debtsQuery, response: { 200: debtsResponse } } }, async (request) =>
     plainDebts(db, userIdOf(request), request.query),
   );
   app.post('/operation/move_operation/', { ...auth, schema: { body: moveOperationBody, response: { 200: operation } } }, async (request) =>
@@ -88,7 +90,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
   app.get(
     '/operation/:id/',
-    { ...auth, schema: { params: operationIdParams, querystring: displayCurrencyQuery, response: { 200: operation } } },
+    { ...read, schema: { params: operationIdParams, querystring: displayCurrencyQuery, response: { 200: operation } } },
     async (request, reply) => withVersion(reply, await getOperation(db, userIdOf(request), request.params.id, request.query.currency)),
   );
   app.put(

@@ -13,17 +13,19 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { userIdOf } from '../../plugins/auth';
+import { KEPT_ANSWER } from '../../plugins/kept-answers';
 import { getPerson, listPeople, requestPayback, searchUser } from './service';
 
 /** The People page (docs/api.md, People): people with balances, payback requests, phone search. */
 export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async (app, { db, now }) => {
   const auth = { onRequest: app.authenticate };
-  app.get('/event/people/', { ...auth, schema: { querystring: peopleQuery, response: { 200: peopleListResponse } } }, async (request) =>
+  const read = { ...auth, config: KEPT_ANSWER };
+  app.get('/event/people/', { ...read, schema: { querystring: peopleQuery, response: { 200: peopleListResponse } } }, async (request) =>
     listPeople(db, userIdOf(request), request.query),
   );
   app.get(
     '/event/people/:uid/',
-    { ...auth, schema: { params: personParams, querystring: personQuery, response: { 200: personResponse } } },
+    { ...read, schema: { params: personParams, querystring: personQuery, response: { 200: personResponse } } },
     async (request) => getPerson(db, userIdOf(request), request.params.uid, request.query),
   );
   app.post(

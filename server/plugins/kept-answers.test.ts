@@ -1,0 +1,128 @@
+import { brotliDecompressSync } from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WriteGeneration } from '../db/write-generation';
+import { KEPT_ANSWER, keptAnswersPlugin } from './kept-answers';
+
+let writes: WriteGeneration;
+let app: FastifyInstance;
+/** How many times each route's handler ran: a kept answer does not run it. */
+let computed: number;
+/** Lets a test hold a read in the middle of its work. */
+let pause: Promise<void> | null;
+
+async function build(generation: WriteGeneration | undefined): Promise<FastifyInstance> {
+  const instance = Fastify();
+  instance.decorateRequest('userId', null);
+  instance.addHook('onRequest', async (request) => {
+    const user = request.headers['x-user'];
+    request.userId = typeof user === 'string' ? Number(user) : null;
+  });
+  // As in the app: compression first, so its hook runs before the one that keeps answers.
+  await instance.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await instance.register(keptAnswersPlugin, { writes: generation });
+  instance.get('/kept', { config: KEPT_ANSWER }, async (request, reply) => {
+    const n = ++computed;
+    if (pause && (request.query as { slow?: string }).slow) await pause;
+    void reply.header('etag', `"${n}"`);
+    const { big } = request.query as { big?: string };
+    return { n, q: request.query, ...(big ? { pad: 'x'.repeat(4000) } : {}) };
+  });
+  instance.get('/plain', async () => ({ n: ++computed }));
+  instance.get('/missing', { config: KEPT_ANSWER }, async (_request, reply) => {
+    computed += 1;
+    return reply.status(404).send({ error: 'Not found', code: 'not_found' });
+  });
+  return instance;
+}
+
+const get = (url: string, user = 1, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { 'x-user': String(user), ...headers } });
+
+beforeEach(async () => {
+  computed = 0;
+  pause = null;
+  writes = new WriteGeneration();
+  app = await build(writes);
+});
+afterEach(() => app.close());
+
+describe('answers kept between writes', () => {
+  it('answers the same read again without running it, with the same body, type and etag', async () => {
+    const first = await get('/kept?a=1');
+    const second = await get('/kept?a=1');
+    expect(computed).toBe(1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers.etag).toBe('"1"');
+  });
+
+  it('keeps a compressed answer as compressed, apart from the same answer asked for uncompressed', async () => {
+    const br = { 'accept-encoding': 'br, gzip' };
+    const first = await get('/kept?big=1', 1, br);
+    const second = await get('/kept?big=1', 1, br);
+    expect(computed).toBe(1);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers.vary).toBe('accept-encoding');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString()).n).toBe(1);
+    const plain = await get('/kept?big=1');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body).n).toBe(2);
+    expect(JSON.parse((await get('/kept?big=1')).body).n).toBe(2);
+    expect(computed).toBe(2);
+  });
+
+  it('keeps one answer per user and per URL, and none for a read not marked, signed out, or refused', async () => {
+    await get('/kept?a=1');
+    await get('/kept?a=2');
+    await get('/kept?a=1', 2);
+    expect(computed).toBe(3);
+    await get('/plain');
+    await get('/plain');
+    await app.inject({ method: 'GET', url: '/kept?a=1' });
+    await app.inject({ method: 'GET', url: '/kept?a=1' });
+    await get('/missing');
+    await get('/missing');
+    expect(computed).toBe(9);
+    expect(JSON.parse((await get('/kept?a=1', 2)).body)).toEqual({ n: 3, q: { a: '1' } });
+  });
+
+  it('reads afresh after any write', async () => {
+    await get('/kept');
+    await writes.around(async () => {});
+    expect(JSON.parse((await get('/kept')).body).n).toBe(2);
+    expect(JSON.parse((await get('/kept')).body).n).toBe(2);
+  });
+
+  it('answers from what was kept while a write is under way, and reads afresh once it has ended', async () => {
+    await get('/kept');
+    let finish!: () => void;
+    const write = writes.around(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(JSON.parse((await get('/kept')).body).n).toBe(1);
+    finish();
+    await write;
+    expect(JSON.parse((await get('/kept')).body).n).toBe(2);
+  });
+
+  it('does not keep a read that a write overtook, even when other reads were kept meanwhile', async () => {
+    let resume!: () => void;
+    pause = new Promise<void>((resolve) => (resume = resolve));
+    const slow = get('/kept?slow=1');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await writes.around(async () => {});
+    await get('/kept?other=1');
+    resume();
+    expect(JSON.parse((await slow).body).n).toBe(1);
+    expect(JSON.parse((await get('/kept?slow=1')).body).n).toBe(3);
+    expect(JSON.parse((await get('/kept?other=1')).body).n).toBe(2);
+  });
+
+  it('keeps nothing without a write generation (PostgreSQL, where other processes write)', async () => {
+    await app.close();
+    app = await build(undefined);
+    await get('/kept');
+    await get('/kept');
+    expect(computed).toBe(2);
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { KeptUntilWrite, type WriteGeneration } from '../db/write-generation';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's answer depends only on the database, the signed-in user and the URL. */
+    keptAnswer?: boolean;
+  }
+  interface FastifyRequest {
+    /** The write generation this request's reads began in, when its answer may be kept. */
+    keptFrom: number | null;
+  }
+}
+
+/** Route config of a read whose answer may be kept until the next write (decision 0040). */
+export const KEPT_ANSWER = { keptAnswer: true } as const;
+
+/**
+ * Room for kept answers: a few hundred events' and people pages' worth. An answer larger than
+ * MAX_ANSWER (a whole history of a huge event) is computed each time rather than pushing the
+ * others out.
+ */
+const MAX_CHARS = 32 * 1024 * 1024;
+const MAX_ANSWER = 8 * 1024 * 1024;
+
+interface Kept {
+  /** The answer as it went out: text, or the bytes the compression made of it. */
+  body: string | Buffer;
+  headers: Record<string, string>;
+}
+
+/** The headers a route and its compression put on an answer, which a kept answer must carry again. */
+const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'etag'] as const;
+
+/** A read is the same read when the same user asks for the same URL, taking the same compression. */
+function keyOf(request: FastifyRequest): string {
+  const noCompression = request.headers['x-no-compression'] !== undefined;
+  return `${request.userId}\n${request.url}\n${request.headers['accept-encoding'] ?? ''}\n${noCompression}`;
+}
+
+function keeps(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.routeOptions.config.keptAnswer === true && request.userId !== null;
+}
+
+/**
+ * Answers reads of the embedded database from what the same read answered before, while nothing
+ * has been written since: serialised and compressed once. Without `writes` (PostgreSQL, where
+ * other processes write) it does nothing.
+ */
+export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?: WriteGeneration }) => {
+  app.decorateRequest('keptFrom', null);
+  if (!opts.writes) return;
+  const kept = new KeptUntilWrite<Kept>(opts.writes, { maxSize: MAX_CHARS, maxEntrySize: MAX_ANSWER, sizeCalculation: (k) => k.body.length + 100 });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!keeps(request)) return;
+    const hit = kept.get(keyOf(request));
+    if (hit) {
+      // Already compressed, when it was: the compression leaves an answer with an encoding alone.
+      void reply.headers(hit.headers);
+      return reply.send(hit.body);
+    }
+    request.keptFrom = kept.generation;
+  });
+
+  async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+    const from = request.keptFrom;
+    if (from === null || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    // Dropped when a write ended while this answer was being read: it may have changed what it read.
+    kept.keep(keyOf(request), { body: payload, headers }, from);
+    return payload;
+  }
+
+  // Last of the route's own onSend hooks, after its compression, so the answer is kept as it went out.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.keptAnswer !== true) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, keep];
+  });
+});
