@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON); the web app's assets are compressed once at build time and sent as they are.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: deps.database.db });
+  await app.register(authPlugin, { db: deps.database.db, writes: deps.database.writes });
   await app.register(keptAnswersPlugin, { writes: deps.database.writes });
   await app.register(openApiPlugin);
 

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../common/errors';
 import type { Db } from '../db/client';
-import { userIdForToken } from '../modules/sessions/service';
+import { KeptUntilWrite, type WriteGeneration } from '../db/write-generation';
+import { hashToken, liveSession, type LiveSession } from '../modules/sessions/service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,14 +24,35 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Routes add `onRequest: app.authenticate`; a missing or dead token is a 401, which the client turns into logout. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+/** Signed-in sessions a busy server keeps at most between writes: far more than sign in at once. */
+const KEPT_SESSIONS = 10_000;
+
+/**
+ * Routes add `onRequest: app.authenticate`; a missing or dead token is a 401, which the client
+ * turns into logout. On the embedded database a live session is kept until the next write (every
+ * sign-out, revocation and account deletion is one) or its expiry, whichever comes first (decision 0040).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes?: WriteGeneration }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
+  const kept = opts.writes ? new KeptUntilWrite<LiveSession>(opts.writes, { max: KEPT_SESSIONS }) : null;
+
+  async function userFor(token: string): Promise<number | null> {
+    const now = new Date();
+    // Kept by the token's hash, as the database keeps it.
+    const key = hashToken(token);
+    const known = kept?.get(key);
+    if (known && known.expiresAt > now) return known.userId;
+    const from = kept?.generation;
+    const session = await liveSession(opts.db, token, now);
+    if (session && kept && from !== undefined) kept.keep(key, session, from);
+    return session?.userId ?? null;
+  }
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw new DomainError('unauthorized');
-    const userId = await userIdForToken(opts.db, token);
+    const userId = await userFor(token);
     if (userId === null) throw new DomainError('unauthorized');
     request.userId = userId;
     request.token = token;

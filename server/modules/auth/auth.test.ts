@@ -4,6 +4,7 @@ import { codeResponse, tokenResponse } from '../../../common/contract/auth';
 import { userSchema } from '../../../common/contract/user';
 import { buildApp } from '../../app';
 import { sessions, users } from '../../db/schema';
+import { createSession, SESSION_TTL_MS } from '../sessions/service';
 import { createCustomTestApp, type TestClock } from '../../../tests/api/custom-app';
 import { lastCode } from '../../../tests/api/factories';
 import { call, type TestApp } from '../../../tests/api/harness';
@@ -372,6 +373,8 @@ describe('login and sessions', () => {
     const { phone } = await registered('password');
     const token = (await login(phone, 'password', true)).body.token;
     const other = (await login(phone, 'password', true)).body.token;
+    // Used just before, so the server knows it as live (decision 0040) when it is ended.
+    expect((await me(token)).status).toBe(200);
     const out = await call(t.app, 'POST', '/app/api/v1/account/logout/', { token });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ ok: true });
@@ -380,6 +383,17 @@ describe('login and sessions', () => {
     expect(reused.body).toEqual({ error: 'Authentication required', code: 'unauthorized' });
     expect((await call(t.app, 'POST', '/app/api/v1/account/logout/', { token })).status).toBe(401);
     expect((await me(other)).status).toBe(200);
+  });
+
+  it('refuses a session once it has expired, though it was used a moment before and nothing was written since', async () => {
+    const { phone } = await registered('password');
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    const expiresAt = Date.now() + 1500;
+    const token = await createSession(t.database.db, user!.id, false, new Date(expiresAt - SESSION_TTL_MS));
+    expect((await me(token)).status).toBe(200);
+    expect((await me(token)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt + 50 - Date.now()));
+    expect((await me(token)).status).toBe(401);
   });
 
   it('answers 401 for a missing, malformed or unknown token', async () => {

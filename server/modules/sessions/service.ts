@@ -26,10 +26,15 @@ export async function createSession(db: Queryable, userId: number, remember: boo
   return token;
 }
 
-/** The user a live token belongs to, or null when it is unknown, revoked, expired or its user deleted. */
-export async function userIdForToken(db: Queryable, token: string, now = new Date()): Promise<number | null> {
+export interface LiveSession {
+  userId: number;
+  expiresAt: Date;
+}
+
+/** The session a live token opens, or null when it is unknown, revoked, expired or its user deleted. */
+export async function liveSession(db: Queryable, token: string, now = new Date()): Promise<LiveSession | null> {
   const rows = await db
-    .select({ userId: sessions.userId })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -41,7 +46,7 @@ export async function userIdForToken(db: Queryable, token: string, now = new Dat
       ),
     )
     .limit(1);
-  return rows[0]?.userId ?? null;
+  return rows[0] ?? null;
 }
 
 export async function revokeSession(db: Queryable, token: string, now = new Date()): Promise<void> {
