@@ -7,8 +7,10 @@
  * (writes at 4). Between the reads and the writes the events screen is opened in Chromium at phone
  * width (screen.ts), timing its first rows against the data's arrival. Every figure is printed
  * beside the same run's bare-Fastify and health-route figures, since only a ratio measured side by
- * side means anything on a shared machine. Afterwards the database is checked as after the stress
- * runs. Fails only on wrong answers or broken data. Needs the built app (the npm scripts build it).
+ * side means anything on a shared machine. A read repeated with nothing written in between is
+ * answered from what it answered before on the embedded database (decision 0040); the rows
+ * "computed afresh" show what a read costs right after a write. Afterwards the database is checked
+ * as after the stress runs. Fails only on wrong answers or broken data. Needs the built app (the npm scripts build it).
  *   BENCH_HTTP_SECONDS (10)  BENCH_HTTP_OPERATIONS (10000)  BENCH_HTTP_CONNECTIONS (10)
  *   BENCH_HTTP_EVENTS (1): how many events the owner is in (the others small), e.g. `1,1000` to
  *   see the events list and the People page grow with them
@@ -53,6 +55,11 @@ interface Measure {
   connections?: number;
   /** A fresh body (and Idempotency-Key) per request. */
   body?: () => unknown;
+  /**
+   * Each request's URL made new with a parameter the route ignores, so no answer kept from the
+   * last one serves it (decision 0040): the cost of a read right after a write.
+   */
+  afresh?: boolean;
   onCreated?: (body: string) => void;
 }
 
@@ -68,6 +75,10 @@ async function measure(origin: string, m: Measure, probe: Probe = HEALTH): Promi
   // autocannon calls whatever hooks a request has, so absent ones must not be there at all.
   const request: autocannon.Request = { method: m.method ?? 'GET', path: m.path, headers };
   const body = m.body;
+  if (m.afresh) {
+    let n = 0;
+    request.setupRequest = (req) => ({ ...req, path: `${m.path}${m.path.includes('?') ? '&' : '?'}afresh=${++n}` });
+  }
   if (body) {
     request.setupRequest = (req) => ({
       ...req,
@@ -154,6 +165,7 @@ function reads(seeded: BenchEvent): Measure[] {
   const as = seeded.ownerToken;
   return [
     { name: 'GET /v1/event/{id}/', path: `/app/api/v1/event/${e}/`, token: as },
+    { name: '  … computed afresh each time', path: `/app/api/v1/event/${e}/`, token: as, afresh: true },
     { name: 'GET /v1/operation/?event= (page 1)', path: `/app/api/v1/operation/?event=${e}`, token: as },
     { name: 'GET /v1/event/{id}/payout/', path: `/app/api/v1/event/${e}/payout/`, token: as },
     { name: 'GET /v1/event/', path: '/app/api/v1/event/', token: as },
@@ -161,6 +173,7 @@ function reads(seeded: BenchEvent): Measure[] {
     { name: 'GET /v1/operation/expenses/?event=', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180`, token: as },
     // What the my-share screen asks for: the figures, then a day's operations when it is opened.
     { name: '  …&summary=true (my-share screen)', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&summary=true`, token: as },
+    { name: '  … computed afresh each time', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&summary=true`, token: as, afresh: true },
     { name: '  …&day= (a day opened)', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&day=2025-06-01`, token: as },
   ];
 }
