@@ -322,18 +322,25 @@ export async function totalsExceeded(
   bounds: { event: number; person: number },
 ): Promise<boolean> {
   const people = [...new Set(uids)].sort((a, b) => a - b);
-  for (const uid of people) await db.execute(sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, ${uid})`);
+  // One statement for all of them: unnest yields the sorted ids in order, and each lock is taken
+  // as its row is. The ids go as one array literal (integers only), since Drizzle spreads a JS array.
+  // The check below is a statement of its own, so that its snapshot is taken once the locks are held.
+  if (people.length > 0) {
+    await db.execute(sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, uid) from unnest(${`{${people.join(',')}}`}::int[]) as uid`);
+  }
   // Kept figures (applyToBalances, recomputeBalances), already counting this transaction's writes:
   // the history is never read. A person's volume is the sum over the events they are in.
-  const overEvent = await db.execute(sql`select 1 from ${events} where id = ${eventId} and live_volume > ${bounds.event}`);
-  if (rowsOf(overEvent).length > 0) return true;
-  if (people.length === 0) return false;
-  const overPerson = await db.execute(sql`
-    select user_id from ${eventParticipants}
-    where user_id in (${sql.join(people.map((uid) => sql`${uid}`), sql`, `)})
-    group by user_id
-    having sum(volume) > ${bounds.person}`);
-  return rowsOf(overPerson).length > 0;
+  const overPerson =
+    people.length === 0
+      ? sql`false`
+      : sql`exists (
+          select 1 from ${eventParticipants}
+          where user_id in (${sql.join(people.map((uid) => sql`${uid}`), sql`, `)})
+          group by user_id
+          having sum(volume) > ${bounds.person})`;
+  const over = await db.execute(sql`
+    select exists (select 1 from ${events} where id = ${eventId} and live_volume > ${bounds.event}) or ${overPerson} as over`);
+  return rowsOf<{ over: boolean }>(over)[0]?.over === true;
 }
 
 export type VersionRow = typeof operationVersions.$inferSelect;
