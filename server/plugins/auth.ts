@@ -39,13 +39,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes
 
   async function userFor(token: string): Promise<number | null> {
     const now = new Date();
+    if (!kept) return (await liveSession(opts.db, token, now))?.userId ?? null;
     // Kept by the token's hash, as the database keeps it.
     const key = hashToken(token);
-    const known = kept?.get(key);
+    const known = kept.get(key);
     if (known && known.expiresAt > now) return known.userId;
-    const from = kept?.generation;
+    const from = kept.generation;
     const session = await liveSession(opts.db, token, now);
-    if (session && kept && from !== undefined) kept.keep(key, session, from);
+    if (session) kept.keep(key, session, from);
     return session?.userId ?? null;
   }
 

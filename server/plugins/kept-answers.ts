@@ -39,8 +39,9 @@ function keyOf(request: FastifyRequest): string {
   return `${request.userId}\n${request.url}\n${request.headers['accept-encoding'] ?? ''}\n${noCompression}`;
 }
 
+/** A marked route's HEAD twin shares its hooks; only GET answers are kept, and only a signed-in user's. */
 function keeps(request: FastifyRequest): boolean {
-  return request.method === 'GET' && request.routeOptions.config.keptAnswer === true && request.userId !== null;
+  return request.method === 'GET' && request.userId !== null;
 }
 
 /**
@@ -53,7 +54,7 @@ export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?
   if (!opts.writes) return;
   const kept = new KeptUntilWrite<Kept>(opts.writes, { maxSize: MAX_CHARS, maxEntrySize: MAX_ANSWER, sizeCalculation: (k) => k.body.length + 100 });
 
-  app.addHook('preHandler', async (request, reply) => {
+  async function answerKept(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (!keeps(request)) return;
     const hit = kept.get(keyOf(request));
     if (hit) {
@@ -62,7 +63,7 @@ export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?
       return reply.send(hit.body);
     }
     request.keptFrom = kept.generation;
-  });
+  }
 
   async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const from = request.keptFrom;
@@ -77,10 +78,12 @@ export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?
     return payload;
   }
 
-  // Last of the route's own onSend hooks, after its compression, so the answer is kept as it went out.
+  // Only marked routes pay for either hook. `keep` goes last of the route's own onSend hooks, after
+  // its compression, so the answer is kept as it went out.
+  const listOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
   app.addHook('onRoute', (route) => {
     if (route.config?.keptAnswer !== true) return;
-    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
-    route.onSend = [...own, keep];
+    route.preHandler = [...listOf(route.preHandler), answerKept];
+    route.onSend = [...listOf(route.onSend), keep];
   });
 });
