@@ -322,24 +322,21 @@ export async function totalsExceeded(
   bounds: { event: number; person: number },
 ): Promise<boolean> {
   const people = [...new Set(uids)].sort((a, b) => a - b);
-  // One statement for all of them: unnest yields the sorted ids in order, and each lock is taken
-  // as its row is. The ids go as one array literal (integers only), since Drizzle spreads a JS array.
-  // The check below is a statement of its own, so that its snapshot is taken once the locks are held.
-  if (people.length > 0) {
-    await db.execute(sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, uid) from unnest(${`{${people.join(',')}}`}::int[]) as uid`);
-  }
+  // The ids go as one array literal (integers only), since Drizzle spreads a JS array into a list.
+  const ids = `{${people.join(',')}}`;
+  // One statement for all the locks: unnest yields the sorted ids in order, and each lock is taken
+  // as its row is. The check below is a statement of its own, so that its snapshot is taken once
+  // the locks are held.
+  if (people.length > 0) await db.execute(sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, uid) from unnest(${ids}::int[]) as uid`);
   // Kept figures (applyToBalances, recomputeBalances), already counting this transaction's writes:
   // the history is never read. A person's volume is the sum over the events they are in.
-  const overPerson =
-    people.length === 0
-      ? sql`false`
-      : sql`exists (
-          select 1 from ${eventParticipants}
-          where user_id in (${sql.join(people.map((uid) => sql`${uid}`), sql`, `)})
-          group by user_id
-          having sum(volume) > ${bounds.person})`;
   const over = await db.execute(sql`
-    select exists (select 1 from ${events} where id = ${eventId} and live_volume > ${bounds.event}) or ${overPerson} as over`);
+    select exists (select 1 from ${events} where id = ${eventId} and live_volume > ${bounds.event})
+      or exists (
+        select 1 from ${eventParticipants}
+        where user_id = any(${ids}::int[])
+        group by user_id
+        having sum(volume) > ${bounds.person}) as over`);
   return rowsOf<{ over: boolean }>(over)[0]?.over === true;
 }
 
