@@ -10,7 +10,8 @@
  * side means anything on a shared machine. A read repeated with nothing written in between is
  * answered from what it answered before on the embedded database (decision 0040); the rows
  * "computed afresh" show what a read costs right after a write. Afterwards the database is checked
- * as after the stress runs. Fails only on wrong answers or broken data. Needs the built app (the npm scripts build it).
+ * as after the stress runs. Fails only on wrong answers or broken data. Needs the built app (the
+ * npm scripts build it).
  *   BENCH_HTTP_SECONDS (10)  BENCH_HTTP_OPERATIONS (10000)  BENCH_HTTP_CONNECTIONS (10)
  *   BENCH_HTTP_EVENTS (1): how many events the owner is in (the others small), e.g. `1,1000` to
  *   see the events list and the People page grow with them
