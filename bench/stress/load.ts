@@ -26,6 +26,7 @@ export interface LoadResult {
   requestsPerSecond: number;
   writes: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  byKind: Record<string, KindFigures>;
   errors: number;
   non2xx: number;
   timeouts: number;
@@ -35,6 +36,19 @@ export interface LoadResult {
 
 interface Pending {
   write: boolean;
+  /** The request's route, to tell which kind of request was slow or timed out. */
+  kind: string;
+  sentAt: number;
+  answered: boolean;
+}
+
+/** How each kind of request fared: the slow tail and the timeouts of a mixed load hide in the totals. */
+export interface KindFigures {
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  timeouts: number;
 }
 
 function nextRequest(world: World, random: () => number) {
@@ -50,12 +64,32 @@ function nextRequest(world: World, random: () => number) {
       headers: { ...headers, 'idempotency-key': randomUUID() },
       body: JSON.stringify(evenPurchase(event, random)),
       write: true,
+      kind: 'POST /operation/',
     };
   }
   const reads = event
-    ? ['/app/api/v1/event/', `/app/api/v1/event/${event.id}/`, '/app/api/v1/event/people/', `/app/api/v1/operation/?event=${event.id}`]
-    : ['/app/api/v1/event/', '/app/api/v1/event/people/'];
-  return { method: 'GET' as const, path: reads[Math.floor(random() * reads.length)]!, headers, write: false };
+    ? [
+        ['/app/api/v1/event/', 'GET /event/'],
+        [`/app/api/v1/event/${event.id}/`, 'GET /event/{id}/'],
+        ['/app/api/v1/event/people/', 'GET /event/people/'],
+        [`/app/api/v1/operation/?event=${event.id}`, 'GET /operation/?event='],
+      ]
+    : [
+        ['/app/api/v1/event/', 'GET /event/'],
+        ['/app/api/v1/event/people/', 'GET /event/people/'],
+      ];
+  const [path, kind] = reads[Math.floor(random() * reads.length)]!;
+  return { method: 'GET' as const, path: path!, headers, write: false, kind: kind! };
+}
+
+function figuresByKind(latencies: Map<string, number[]>, timeouts: Map<string, number>): Record<string, KindFigures> {
+  const kinds = [...new Set([...latencies.keys(), ...timeouts.keys()])].sort();
+  return Object.fromEntries(
+    kinds.map((kind) => {
+      const ms = latencies.get(kind) ?? [];
+      return [kind, { requests: ms.length, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: ms.length ? Math.max(...ms) : 0, timeouts: timeouts.get(kind) ?? 0 }];
+    }),
+  );
 }
 
 export async function runLoad(options: { seconds: number; connections: number; workers?: number; pgbouncerPool?: number }): Promise<LoadResult> {
@@ -74,6 +108,9 @@ export async function runLoad(options: { seconds: number; connections: number; w
     const random = rng(11);
     const acknowledged: number[] = [];
     const latencies: number[] = [];
+    const latenciesByKind = new Map<string, number[]>();
+    const timeoutsByKind = new Map<string, number>();
+    const count = <V>(map: Map<string, V>, kind: string, update: (old: V | undefined) => V) => map.set(kind, update(map.get(kind)));
     let writes = 0;
     let finish: (r: autocannon.Result) => void = () => undefined;
     let fail: (e: unknown) => void = () => undefined;
@@ -87,11 +124,18 @@ export async function runLoad(options: { seconds: number; connections: number; w
         {
           setupRequest: (req, context) => {
             const next = nextRequest(world, random);
-            (context as { pending?: Pending }).pending = { write: next.write };
+            const previous = (context as { pending?: Pending }).pending;
+            // A connection's next request is set up once its last one was answered or timed out.
+            if (previous && !previous.answered) count(timeoutsByKind, previous.kind, (n) => (n ?? 0) + 1);
+            (context as { pending?: Pending }).pending = { write: next.write, kind: next.kind, sentAt: performance.now(), answered: false };
             return { ...req, method: next.method, path: next.path, headers: next.headers, body: 'body' in next ? next.body : undefined };
           },
           onResponse: (status, body, context) => {
             const pending = (context as { pending?: Pending }).pending;
+            if (pending) {
+              pending.answered = true;
+              count(latenciesByKind, pending.kind, (list) => list ?? []).get(pending.kind)!.push(performance.now() - pending.sentAt);
+            }
             if (pending?.write && status === 201) {
               writes++;
               acknowledged.push((JSON.parse(body) as { id: number }).id);
@@ -119,6 +163,7 @@ export async function runLoad(options: { seconds: number; connections: number; w
       requestsPerSecond: Math.round(result.requests.total / options.seconds),
       writes,
       latencyMs: { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), max: Math.max(...latencies) },
+      byKind: figuresByKind(latenciesByKind, timeoutsByKind),
       errors: result.errors,
       non2xx: result.non2xx,
       timeouts: result.timeouts,
