@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { fillPendingDebts } from './operation-debts';
 import { installDrizzleParsers } from './pglite-parsers';
+import { takeTurns } from './pglite-turns';
 import { watchWrites, type WriteGeneration } from './write-generation';
 
 export type Schema = typeof schema;
@@ -63,6 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await client.waitReady;
   await installDrizzleParsers(client);
+  takeTurns(client);
   const writes = watchWrites(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
