@@ -1,27 +1,17 @@
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { installDrizzleParsers, TYPES_DRIZZLE_READS } from './pglite-parsers';
+import { wrapStatements, type Query } from './pglite-statements';
 
 /** Notes the options each query reaches PGlite with, in a transaction or not. */
 function spyOnOptions(client: PGlite): QueryOptions[] {
   const seen: QueryOptions[] = [];
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+  wrapStatements(client, (query) => ((text: string, params?: unknown[], options?: QueryOptions) => {
     seen.push(options ?? {});
     return query(text, params, options);
-  }) as PGlite['query'];
-  client.transaction = (<T>(fn: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      const spied = Object.create(tx) as Transaction;
-      spied.query = (text, params, options) => {
-        seen.push(options ?? {});
-        return tx.query(text, params, options);
-      };
-      return fn(spied);
-    })) as PGlite['transaction'];
+  }) as Query);
   return seen;
 }
 

@@ -1,4 +1,5 @@
-import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { wrapStatements, type Query } from './pglite-statements';
 
 /**
  * The types drizzle asks the embedded database to hand back as text, so that it reads them
@@ -36,15 +37,5 @@ export async function installDrizzleParsers(client: PGlite): Promise<void> {
     return { ...options, parsers: undefined };
   };
 
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((sql: string, params?: unknown[], options?: QueryOptions) =>
-    query(sql, params, withoutInstalled(options))) as PGlite['query'];
-  client.transaction = (<T>(fn: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      // The transaction's other members (its `closed` getter among them) stay the original's.
-      const lean = Object.create(tx) as Transaction;
-      lean.query = (sql, params, options) => tx.query(sql, params, withoutInstalled(options));
-      return fn(lean);
-    })) as PGlite['transaction'];
+  wrapStatements(client, (query) => ((sql: string, params?: unknown[], options?: QueryOptions) => query(sql, params, withoutInstalled(options))) as Query);
 }

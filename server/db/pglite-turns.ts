@@ -1,5 +1,6 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { wrapStatements, type Query } from './pglite-statements';
 
 /**
  * The embedded database runs each statement synchronously on the thread that serves HTTP, and
@@ -10,21 +11,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * each statement bounds that wait by one statement per waiting request.
  */
 export function takeTurns(client: PGlite): void {
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await nextTurn();
-    return query(...args);
-  }) as PGlite['query'];
-  client.transaction = (async <T>(fn: (tx: Transaction) => Promise<T>) => {
-    await nextTurn();
-    return transaction((tx) => {
-      const turning = Object.create(tx) as Transaction;
-      turning.query = async (...args) => {
-        await nextTurn();
-        return tx.query(...args);
-      };
-      return fn(turning);
-    });
-  }) as PGlite['transaction'];
+  wrapStatements(client, (query) =>
+    (async (...args: Parameters<Query>) => {
+      await nextTurn();
+      return query(...args);
+    }) as Query,
+  );
 }
