@@ -15,6 +15,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import e2eConfig from '../playwright.config';
+import { ALL_TOURS_SEEN } from '../e2e/support/api';
 import { seedWorld } from './stress/seed';
 import { startServer } from './stress/server';
 import { freshTarget } from './stress/target';
@@ -57,10 +58,10 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await page.goto(`${server.url}/signin`);
     // A returning visitor: cookies accepted, tours seen; the token makes the second visit signed in.
-    await page.evaluate(() => {
+    await page.evaluate((seen) => {
       localStorage.setItem('cookie_consent', 'true');
-      localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
-    });
+      localStorage.setItem('tours_done', seen);
+    }, ALL_TOURS_SEEN);
     reports.push(await median(`${server.url}/signin`, 'sign-in'));
     await page.evaluate((token) => localStorage.setItem('token', token), user.token);
     reports.push(await median(`${server.url}/events`, 'events'));

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addContacts, openAs, recordOperation, signUp, uniquePhone, type E2EUser } from './support/api';
+import { addContacts, ALL_TOURS_SEEN, openAs, recordOperation, signUp, uniquePhone, type E2EUser } from './support/api';
 
 /**
  * Runs axe's default rule set (WCAG 2.0–2.2 A and AA and best practices; not the experimental
@@ -164,10 +164,10 @@ test.describe('accessibility', () => {
     });
     expect(made.ok()).toBe(true);
 
-    await page.addInitScript(() => {
+    await page.addInitScript((seen) => {
       localStorage.setItem('cookie_consent', 'true');
-      localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
-    });
+      localStorage.setItem('tours_done', seen);
+    }, ALL_TOURS_SEEN);
     await page.goto('/signin');
     // The form is rendered by a lazily loaded screen: Tab pressed before it exists only cycles the empty page.
     await expect(page.locator('input[name="phone"]')).toBeVisible();

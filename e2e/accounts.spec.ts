@@ -15,6 +15,7 @@ import ruAuth from '../src/locales/ru/auth.json' with { type: 'json' };
 import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
 import ruErrors from '../src/locales/ru/errors.json' with { type: 'json' };
 import ruProfile from '../src/locales/ru/profile.json' with { type: 'json' };
+import { ALL_TOURS_SEEN } from './support/api';
 import { logLineCount, smsCode } from './support/sms';
 
 type Lang = 'en' | 'ru';
@@ -128,7 +129,7 @@ for (const lang of ['en', 'ru'] as const) {
     const restoredPassword = 'restored-secret';
     const changedPassword = 'changed-secret';
     // The guided tours are their own story (e2e/faq.spec.ts); here they would cover the screens.
-    await page.addInitScript(() => localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies'])));
+    await page.addInitScript((seen) => localStorage.setItem('tours_done', seen), ALL_TOURS_SEEN);
 
     // Sign-in screen, the language, the cookie banner.
     await page.goto('/signin');

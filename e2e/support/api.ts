@@ -5,9 +5,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Contact } from '../../common/contract/contacts';
 import type { Event } from '../../common/contract/events';
+import { TOUR_IDS } from '../../src/features/tours/tour-definitions';
 import { logLineCount, smsCode } from './sms';
 
 export const PASSWORD = 'e2e-secret';
+
+/** What the app stores once every guided tour was seen, for screens that are not about the tours. */
+export const ALL_TOURS_SEEN = JSON.stringify(TOUR_IDS);
 
 export interface E2EUser {
   token: string;
@@ -85,15 +89,15 @@ export async function setFamilies(request: APIRequestContext, user: E2EUser, id:
  */
 export async function openAs(page: Page, user: Pick<E2EUser, 'token'>, language: 'en' | 'ru', path = '/events', { tours = false } = {}): Promise<void> {
   await page.addInitScript(
-    ({ token, locale, tours }) => {
+    ({ token, locale, tours, seen }) => {
       if (sessionStorage.getItem('e2e-init')) return;
       sessionStorage.setItem('e2e-init', '1');
       localStorage.setItem('token', token);
       localStorage.setItem('cookie_consent', 'true');
       localStorage.setItem('locale', locale);
-      if (!tours) localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
+      if (!tours) localStorage.setItem('tours_done', seen);
     },
-    { token: user.token, locale: language, tours },
+    { token: user.token, locale: language, tours, seen: ALL_TOURS_SEEN },
   );
   await page.goto(path);
 }

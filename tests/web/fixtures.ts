@@ -4,11 +4,19 @@ import { currencyListResponse, type CurrencyListResponse } from '@common/contrac
 import { event as eventSchema, type Event } from '@common/contract/events';
 import { userSchema, type User } from '@common/contract/user';
 import { ERROR_MESSAGES, type ErrorCode } from '@common/errors';
+import { TOUR_IDS } from '@/features/tours/tour-definitions';
 
 /**
  * Server answers for web tests, each checked against the shared contract, so a test cannot pass
  * on a body the real server would never send.
  */
+/** A returning visitor's browser: signed in, cookies accepted, every guided tour seen. */
+export function returningVisitor(): void {
+  localStorage.setItem('token', 'test-token');
+  localStorage.setItem('cookie_consent', 'true');
+  localStorage.setItem('tours_done', JSON.stringify(TOUR_IDS));
+}
+
 export function aUser(overrides: Partial<User> = {}): User {
   return userSchema.parse({
     user: 7,

@@ -5,7 +5,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { payoutResponse, type Event, type EventParticipant, type PayoutResponse } from '@common/contract/events';
 import { expensesResponse, operation as operationSchema, operationListResponse, type ExpensesResponse, type Operation } from '@common/contract/operations';
-import { aContact, anEventAnswer, AS_ME, aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
+import { aContact, anEventAnswer, AS_ME, aUser, initialLoadHandlers, returningVisitor } from '../../../tests/web/fixtures';
 import { stubIntersectionObserver as stubObserver } from '../../../tests/web/intersection-observer';
 import { server } from '../../../tests/web/msw';
 import { resetObservers } from '@/lib/observe';
@@ -184,9 +184,7 @@ export function pagesOf(ops: readonly Operation[], page: number) {
  * otherwise with server.use.
  */
 export function signedInWithEvent(e: Event = anEvent(), ops: Operation[] = []) {
-  localStorage.setItem('token', 'test-token');
-  localStorage.setItem('cookie_consent', 'true');
-  localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
+  returningVisitor();
   server.use(
     ...initialLoadHandlers(user),
     http.get('/app/api/v1/event/', () => json([e])),

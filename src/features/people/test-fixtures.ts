@@ -14,7 +14,7 @@ import {
   type Person,
   type PersonResponse,
 } from '@common/contract/people';
-import { anEventAnswer, aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
+import { anEventAnswer, aUser, initialLoadHandlers, returningVisitor } from '../../../tests/web/fixtures';
 import { server } from '../../../tests/web/msw';
 
 export const ME = 7;
@@ -112,9 +112,7 @@ export function anOperationIn(eventId: number, kind: 'i_lent_them' | 'they_lent_
 
 /** Signed in as Anna, with the People list answered from `people` (and the events screen quiet). */
 export function signedIn(people: readonly Person[] = [], families: readonly PeopleFamily[] = []) {
-  localStorage.setItem('token', 'test-token');
-  localStorage.setItem('cookie_consent', 'true');
-  localStorage.setItem('tours_done', JSON.stringify(['main', 'createEvent', 'eventFamilies']));
+  returningVisitor();
   const pages: number[] = [];
   server.use(
     ...initialLoadHandlers(user),
