@@ -1,7 +1,8 @@
-import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshPGlite } from '../../tests/api/fresh-pglite';
 import { installDrizzleParsers, TYPES_DRIZZLE_READS } from './pglite-parsers';
 import { wrapStatements, type Query } from './pglite-statements';
 
@@ -33,17 +34,11 @@ const EVERY_KIND = sql`select
   null::text as nothing`;
 
 describe('drizzle parsers installed once on the embedded database', () => {
-  const clients: PGlite[] = [];
-  afterAll(async () => {
-    for (const client of clients) await client.close();
-  });
-
   async function client(install: boolean) {
-    const made = new PGlite();
-    clients.push(made);
+    const made = await freshPGlite();
     const seen = spyOnOptions(made);
     if (install) await installDrizzleParsers(made);
-    return { db: drizzle({ client: made }), seen };
+    return { made, db: drizzle({ client: made }), seen };
   }
 
   it('covers every type drizzle asks to read as text, and drizzle reads them as text', async () => {
@@ -81,9 +76,7 @@ describe('drizzle parsers installed once on the embedded database', () => {
   });
 
   it('keeps parsers a query brings for other types', async () => {
-    const made = new PGlite();
-    clients.push(made);
-    await installDrizzleParsers(made);
+    const { made } = await client(true);
     const result = await made.query<{ n: unknown }>('select 12.5::numeric as n', [], { parsers: { 1700: (value) => `n=${value}` } });
     expect(result.rows[0]?.n).toBe('n=12.5');
   });

@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it } from 'vitest';
+import { freshPGlite } from '../../tests/api/fresh-pglite';
 import { takeTurns } from './pglite-turns';
 
 const REQUESTS = 20;
@@ -29,14 +30,8 @@ async function endedBeforeATurn(client: PGlite, inTransactions: boolean): Promis
 }
 
 describe('the embedded database lets the event loop turn between statements', () => {
-  const clients: PGlite[] = [];
-  afterAll(async () => {
-    for (const client of clients) await client.close();
-  });
   async function client(turns: boolean) {
-    const made = new PGlite();
-    clients.push(made);
-    await made.waitReady;
+    const made = await freshPGlite();
     if (turns) takeTurns(made);
     return made;
   }
