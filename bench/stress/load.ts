@@ -110,7 +110,11 @@ export async function runLoad(options: { seconds: number; connections: number; w
     const latencies: number[] = [];
     const latenciesByKind = new Map<string, number[]>();
     const timeoutsByKind = new Map<string, number>();
-    const count = <V>(map: Map<string, V>, kind: string, update: (old: V | undefined) => V) => map.set(kind, update(map.get(kind)));
+    const latenciesOf = (kind: string): number[] => {
+      const list = latenciesByKind.get(kind) ?? [];
+      latenciesByKind.set(kind, list);
+      return list;
+    };
     let writes = 0;
     let finish: (r: autocannon.Result) => void = () => undefined;
     let fail: (e: unknown) => void = () => undefined;
@@ -126,7 +130,7 @@ export async function runLoad(options: { seconds: number; connections: number; w
             const next = nextRequest(world, random);
             const previous = (context as { pending?: Pending }).pending;
             // A connection's next request is set up once its last one was answered or timed out.
-            if (previous && !previous.answered) count(timeoutsByKind, previous.kind, (n) => (n ?? 0) + 1);
+            if (previous && !previous.answered) timeoutsByKind.set(previous.kind, (timeoutsByKind.get(previous.kind) ?? 0) + 1);
             (context as { pending?: Pending }).pending = { write: next.write, kind: next.kind, sentAt: performance.now(), answered: false };
             return { ...req, method: next.method, path: next.path, headers: next.headers, body: 'body' in next ? next.body : undefined };
           },
@@ -134,7 +138,7 @@ export async function runLoad(options: { seconds: number; connections: number; w
             const pending = (context as { pending?: Pending }).pending;
             if (pending) {
               pending.answered = true;
-              count(latenciesByKind, pending.kind, (list) => list ?? []).get(pending.kind)!.push(performance.now() - pending.sentAt);
+              latenciesOf(pending.kind).push(performance.now() - pending.sentAt);
             }
             if (pending?.write && status === 201) {
               writes++;
