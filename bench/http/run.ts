@@ -6,7 +6,8 @@
  * settings, request log included), and each request is driven by autocannon at 10 connections
  * (writes at 4). Between the reads and the writes the events screen is opened in Chromium at phone
  * width (screen.ts), timing its first rows against the data's arrival. Every figure is printed
- * beside the same run's bare-Fastify and health-route figures, since only a ratio measured side by
+ * beside the same run's bare-Fastify and health-route figures, and the writes beside the same
+ * database's own one-row write transactions (bare-database.ts), since only a ratio measured side by
  * side means anything on a shared machine. A read repeated with nothing written in between is
  * answered from what it answered before on the embedded database (decision 0040); the rows
  * "computed afresh" show what a read costs right after a write. Afterwards the database is checked
@@ -32,6 +33,8 @@ import { timeFirstRows, type ScreenFigure } from './screen';
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 10);
 const WRITERS = 4;
+/** Statements in the transaction of the even purchase the writers send (counted with a statement trace). */
+const STATEMENTS_PER_WRITE = 11;
 // The built app, for timing the events screen (the npm scripts build it first).
 const WEB_DIST = process.env.WEB_DIST ?? './dist/web';
 const SIZES = (process.env.BENCH_HTTP_OPERATIONS ?? '10000').split(',').map((n) => Number(n.trim()));
@@ -142,6 +145,35 @@ async function settle(origin: string, probe: Probe): Promise<void> {
   }
 }
 
+/** What the database itself gives, with nothing of ours (bare-database.ts), measured in its own process. */
+interface BareDatabase {
+  kind: string;
+  /** One-row write transactions per second, from as many clients as our writers. */
+  writes: number;
+  /** Transactions of as many statements as one of our writes, each doing nothing, per second. */
+  emptyWrites: number;
+  /** `select $1` per second, from as many clients as our readers. */
+  reads: number;
+}
+
+async function measureBareDatabase(): Promise<BareDatabase> {
+  const target = await freshTarget('bare');
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('bench/http/bare-database.ts')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...target.env, BARE_SECONDS: String(SECONDS), BARE_WRITERS: String(WRITERS), BARE_READERS: String(CONNECTIONS), BARE_STATEMENTS: String(STATEMENTS_PER_WRITE) },
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`bare database exited with ${code}`);
+    const { writes, emptyWrites, reads } = JSON.parse(out) as Omit<BareDatabase, 'kind'>;
+    return { kind: target.kind, writes, emptyWrites, reads };
+  } finally {
+    await target.dispose();
+  }
+}
+
 async function startBare(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('bench/http/bare-fastify.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -203,7 +235,7 @@ interface Run {
   problems: string[];
 }
 
-async function runSize(operations: number, events: number, bare: Figure): Promise<Run> {
+async function runSize(operations: number, events: number, bare: Figure, bareDb: BareDatabase): Promise<Run> {
   const target = await freshTarget(`http_${operations}_${events}`);
   try {
     const seeding = await target.open();
@@ -251,7 +283,9 @@ async function runSize(operations: number, events: number, bare: Figure): Promis
     }
     console.log(`bare Fastify ${bare.requestsPerSecond} req/s; health ${health.requestsPerSecond} req/s = ${pct(health.requestsPerSecond, bare.requestsPerSecond)} of bare (target >= 30%)`);
     console.log(table(figures, health));
-    console.log(`${writes.name}: ${writes.requestsPerSecond} writes/s, p50 ${writes.p50} ms, p99 ${writes.p99} ms`);
+    console.log(
+      `${writes.name}: ${writes.requestsPerSecond} writes/s, p50 ${writes.p50} ms, p99 ${writes.p99} ms = ${pct(writes.requestsPerSecond, bareDb.writes)} of the bare database's one-row write transactions, ${pct(writes.requestsPerSecond, bareDb.emptyWrites)} of its transactions of ${STATEMENTS_PER_WRITE} empty statements`,
+    );
     for (const s of screen) {
       console.log(
         `events screen at phone width, CPU ${s.cpuSlowdown}x slower: first rows ${s.afterData} ms after the data arrived (target < 300; loads ${s.loads.join(', ')}), ${s.fromNavigation} ms after navigation  ${s.afterData < 300 ? 'met' : 'not met'}`,
@@ -279,8 +313,12 @@ async function main(): Promise<void> {
   } finally {
     await bareServer.stop();
   }
+  const bareDb = await measureBareDatabase();
+  console.log(
+    `bare Fastify ${bare.requestsPerSecond} req/s; bare ${bareDb.kind} (nothing of ours, own process): ${bareDb.writes} one-row write transactions/s and ${bareDb.emptyWrites} transactions of ${STATEMENTS_PER_WRITE} empty statements/s from ${WRITERS} clients, ${bareDb.reads} \`select $1\`/s from ${CONNECTIONS}`,
+  );
   const runs: Run[] = [];
-  for (const events of EVENT_COUNTS) for (const size of SIZES) runs.push(await runSize(size, events, bare));
+  for (const events of EVENT_COUNTS) for (const size of SIZES) runs.push(await runSize(size, events, bare, bareDb));
   if (runs.length > 1) {
     const label = (r: Run) => `${r.operations}/${r.events}`.padStart(11);
     console.log('\n## growth (p50 ms, and the answer in KB, at each number of operations in the event / events of its owner)');
@@ -295,7 +333,7 @@ async function main(): Promise<void> {
   const dir = path.resolve('bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `http-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, machine, seconds: SECONDS, bare, runs }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, machine, seconds: SECONDS, bare, bareDatabase: bareDb, runs }, null, 2));
   console.log(`# written to ${path.relative(process.cwd(), file)}`);
   const problems = runs.flatMap((r) => r.problems);
   for (const p of problems) console.error(`PROBLEM: ${p}`);
