@@ -25,6 +25,16 @@ export async function eventForParticipant(db: Queryable, eventId: number, viewer
   return rows[0]?.event ?? null;
 }
 
+/** Which of `uids` take part in the event: only their rows are read, however large the event. */
+export async function participantsAmong(db: Queryable, eventId: number, uids: readonly number[]): Promise<Set<number>> {
+  if (uids.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: eventParticipants.userId })
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), inArray(eventParticipants.userId, [...uids])));
+  return new Set(rows.map((r) => r.userId));
+}
+
 export async function eventsOfUser(db: Queryable, viewer: number, deleted: boolean): Promise<EventRow[]> {
   const rows = await db
     .select({ event: events })

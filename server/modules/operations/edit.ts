@@ -5,7 +5,7 @@ import { isCurrencyCode } from '../../../common/currencies';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { requireEvent, requireLive } from '../events/access';
-import { participantsOf, type EventRow } from '../events/repository';
+import { participantsAmong, type EventRow } from '../events/repository';
 import { requestMeta } from '../people/requests';
 import { changedFields, peopleNamed, readEntered, stateOf, stateView } from './entered';
 import { rewritingUnread } from './unread';
@@ -40,8 +40,16 @@ export async function lockOperation(tx: Queryable, operationId: number, viewer: 
   return { row, event };
 }
 
-export function requirePeopleIn(participants: ReadonlySet<number>, uids: Iterable<number>, code: 'participant_not_in_event' | 'move_target_missing_people'): void {
-  for (const uid of uids) if (!participants.has(uid)) throw new DomainError(code, 'participants');
+/** Refuses with `code` unless everyone in `uids` takes part in the event. */
+export async function requirePeopleIn(
+  tx: Queryable,
+  eventId: number,
+  uids: Iterable<number>,
+  code: 'participant_not_in_event' | 'move_target_missing_people',
+): Promise<void> {
+  const wanted = [...new Set(uids)];
+  const present = await participantsAmong(tx, eventId, wanted);
+  if (wanted.some((uid) => !present.has(uid))) throw new DomainError(code, 'participants');
 }
 
 /** The ETag of a version, and the version an If-Match names (`"3"`, `W/"3"` or `3`), or null. */
@@ -76,8 +84,7 @@ async function applyChange(
   revertedTo: number | null,
   idempotencyKey: string | null = null,
 ): Promise<OperationRow> {
-  const members = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
-  requirePeopleIn(members, peopleNamed(next.meta), 'participant_not_in_event');
+  await requirePeopleIn(tx, event.id, peopleNamed(next.meta), 'participant_not_in_event');
   const priced = await price(tx, { ...next, author: row.authorId }, currencyOf(event.currency));
   const now = new Date();
   const changed: OperationRow = {

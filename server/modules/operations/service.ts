@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { displayConversion } from '../currency/service';
 import { requireEvent, requireLive } from '../events/access';
-import { participantsOf, unreadCounts, type EventRow } from '../events/repository';
+import { unreadCounts, type EventRow } from '../events/repository';
 import { lockOperation, requirePeopleIn } from './edit';
 import { peopleNamed, readEntered } from './entered';
 import { recordChange, recordCreated } from './history';
@@ -60,10 +60,9 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       if (!isCurrencyCode(currency)) throw new DomainError('currency_unknown', 'currency');
       // Before anything is written: an answer that cannot be given must not leave the operation stored.
       const shown = await displayConversion(tx, eventCurrency, display);
-      const members = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
       // 'They lent me' names the lender; nobody is a sensible default for it.
       const { originalAmount, meta } = readEntered(body, kind, currency, kind === 'they_lent_me' ? null : viewer);
-      requirePeopleIn(members, peopleNamed(meta), 'participant_not_in_event');
+      await requirePeopleIn(tx, event.id, peopleNamed(meta), 'participant_not_in_event');
       const priced = await price(tx, { kind, originalAmount, currency, author: viewer, meta, date }, eventCurrency);
       const entered = { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description: details.description.trim(), meta };
       // A repeating operation is the first occurrence of its series.
@@ -163,8 +162,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     if (row.deletedAt) throw new DomainError('not_found');
     if (source.id === target.id) return row;
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
-    const members = new Set((await participantsOf(tx, [target.id])).map((p) => p.userId));
-    requirePeopleIn(members, peopleOf(row, entries), 'move_target_missing_people');
+    await requirePeopleIn(tx, target.id, peopleOf(row, entries), 'move_target_missing_people');
     await applyToBalances(tx, source.id, { kind: row.kind, amount: row.amount, entries }, -1);
     let moved: OperationRow = { ...row, eventId: target.id };
     let newEntries = entries;

@@ -4,7 +4,6 @@ import { occurrenceAt } from '../../../common/recurrence';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { requireEvent, requireLive } from '../events/access';
-import { participantsOf } from '../events/repository';
 import { requirePeopleIn } from '../operations/edit';
 import { peopleNamed } from '../operations/entered';
 import { currencyOf, price } from '../operations/pricing';
@@ -39,8 +38,7 @@ async function makeNext(db: Db, seriesId: number, now: Date): Promise<Outcome> {
     if (!(await hasOccurrenceOn(tx, series.id, day))) {
       requireLive(event);
       const meta = metaOf(series);
-      const members = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
-      requirePeopleIn(members, peopleNamed(meta), 'participant_not_in_event');
+      await requirePeopleIn(tx, event.id, peopleNamed(meta), 'participant_not_in_event');
       const entered = { eventId: event.id, authorId: series.authorId, kind: series.kind, originalAmount: series.originalAmount, currency: currencyOf(series.currency), description: series.description, meta };
       const priced = await price(tx, { ...entered, kind: series.kind as OperationKind, author: series.authorId, date: at }, currencyOf(event.currency));
       await storeOperation(tx, entered, priced, { opDate: at, recurrenceId: series.id, recurrenceDay: day });
