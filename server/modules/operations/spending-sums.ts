@@ -53,12 +53,13 @@ function spendingParts(mine: readonly number[]) {
 const total = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)::text`;
 
 /**
- * Each local day with spending, oldest first. A day's total comes from the operations' amounts (a
- * spending operation's shares add up to its amount, a deposit's to minus it: the integrity checks
- * hold every operation to that), so only the entries of `mine` are read, through their index.
- * `utcOffset`: minutes the reader's clock is ahead of UTC.
+ * Each local day with spending, oldest first, or only those in `range` (one day opened: its
+ * operations alone are read, however long the history). A day's total comes from the operations'
+ * amounts (a spending operation's shares add up to its amount, a deposit's to minus it: the
+ * integrity checks hold every operation to that), so only the entries of `mine` are read, through
+ * their index. `utcOffset`: minutes the reader's clock is ahead of UTC.
  */
-export async function spendingByDay(db: Queryable, eventId: number, mine: readonly number[], utcOffset: number): Promise<DaySpending[]> {
+export async function spendingByDay(db: Queryable, eventId: number, mine: readonly number[], utcOffset: number, range?: SpendingRange): Promise<DaySpending[]> {
   const [spent, mineShare] = spendingParts(mine);
   const spending = db
     .select({
@@ -67,7 +68,7 @@ export async function spendingByDay(db: Queryable, eventId: number, mine: readon
       mine: sql<number>`${mineShare}`.as('mine'),
     })
     .from(operations)
-    .where(liveSpending(eventId))
+    .where(liveSpending(eventId, range))
     .as('spending');
   // at time zone 'UTC' first, so the day does not depend on the database session's time zone.
   const day = sql<string>`to_char((${spending.opDate} at time zone 'UTC') + make_interval(mins => ${utcOffset}::int), 'YYYY-MM-DD')`;

@@ -12,7 +12,8 @@ import { spendingByDay, spendingOperations, spentShares } from './spending-sums'
 /**
  * GET /operation/expenses/: the my-share statistics (DESIGN §3), days in the caller's time zone.
  * The figures are summed by the database; operations are read only for the days listed (one day
- * when asked, none for a summary, every day by default).
+ * when asked, none for a summary, every day by default), and with one day asked only that day's
+ * are summed by day.
  */
 export async function expenses(
   db: Queryable,
@@ -27,7 +28,7 @@ export async function expenses(
   const mine = query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer];
   const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
   const [days, shares, listed] = await Promise.all([
-    spendingByDay(db, event.id, mine, query.utc_offset),
+    spendingByDay(db, event.id, mine, query.utc_offset, oneDay),
     spentShares(db, event.id),
     query.summary === 'true' ? [] : spendingOperations(db, event.id, mine, oneDay),
   ]);
@@ -45,7 +46,11 @@ export async function expenses(
     });
     byDay.set(day, items);
   }
-  const total = days.reduce((sum, d) => sum + d.total, 0);
+  // The days' totals summed: each operation's shares add up to what it spent, and nobody with a
+  // share leaves an event, so the kept shares of everyone add up to every day's total. Read from
+  // them, one day opened sums that day alone.
+  let total = 0;
+  for (const share of shares.values()) total += share;
   let myShare = 0;
   for (const uid of mine) myShare += shares.get(uid) ?? 0;
   return {
