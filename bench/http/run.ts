@@ -208,6 +208,7 @@ function reads(seeded: BenchEvent): Measure[] {
     { name: '  …&summary=true (my-share screen)', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&summary=true`, token: as },
     { name: '  … computed afresh each time', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&summary=true`, token: as, afresh: true },
     { name: '  …&day= (a day opened)', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&day=2025-06-01`, token: as },
+    { name: '  … computed afresh each time', path: `/app/api/v1/operation/expenses/?event=${e}&utc_offset=180&day=2025-06-01`, token: as, afresh: true },
   ];
 }
 
