@@ -203,8 +203,8 @@ export const operationListQuery = z.object({
   currency: currencyCode.optional(),
   /** `0` leaves deleted operations out; by default they are listed, flagged, so they can be restored. */
   deleted: z.enum(['0', '1']).optional(),
-  /** Words in the description or a comment's text, case-insensitive. */
-  q: z.string().trim().max(100).optional(),
+  /** Words in the description or a comment's text, case-insensitive; what no one types is refused as in the text itself (a NUL answered 500 on PostgreSQL). */
+  q: z.string().trim().pipe(userText(100)).optional(),
   /** Operations this person takes part in (paid, shares, or wrote). */
   person: idParam.optional(),
   /** One kind or several, comma-separated. */
