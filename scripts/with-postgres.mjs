@@ -41,7 +41,7 @@ const asRoot = process.getuid?.() === 0;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dolya-pg-'));
 fs.chmodSync(dir, 0o777);
 const dataDir = path.join(dir, 'data');
-const port = 55432 + Math.floor(Math.random() * 1000);
+const serverLog = path.join(dir, 'server.log');
 const as = (args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)]);
 
 function pg(args) {
@@ -49,13 +49,33 @@ function pg(args) {
   execFileSync(cmd, rest, { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/**
+ * Starts the cluster on a random port of 55432-56431, which lies in Linux's range of ports given
+ * to outgoing connections: a port another socket holds makes the start fail, so another is tried.
+ * A start that fails prints the server's log, which the cleanup below would otherwise delete.
+ */
+function start(attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const port = 55432 + Math.floor(Math.random() * 1000);
+    const logged = fs.existsSync(serverLog) ? fs.statSync(serverLog).size : 0;
+    try {
+      pg([
+        `${bin}/pg_ctl`, '-D', dataDir, '-l', serverLog, '-w',
+        '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start',
+      ]);
+      return port;
+    } catch (err) {
+      if (fs.existsSync(serverLog)) console.error(fs.readFileSync(serverLog).subarray(logged).toString());
+      if (attempt >= attempts) throw err;
+      console.error(`PostgreSQL did not start on port ${port}; trying another`);
+    }
+  }
+}
+
 let code = 1;
 try {
   pg([`${bin}/initdb`, '-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  pg([
-    `${bin}/pg_ctl`, '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start',
-  ]);
+  const port = start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   console.log(`PostgreSQL ${versions.at(-1)} on ${url}`);
   code = run(npxBin(command[0]), command.slice(1), { ...process.env, DATABASE_URL: url });
