@@ -30,9 +30,15 @@ async function build(generation: WriteGeneration | undefined): Promise<FastifyIn
     return { n, q: request.query, ...(big ? { pad: 'x'.repeat(4000) } : {}) };
   });
   instance.get('/plain', async () => ({ n: ++computed }));
-  instance.get('/missing', { config: KEPT_ANSWER }, async (_request, reply) => {
+  instance.get('/missing', { config: KEPT_ANSWER }, async (request, reply) => {
     computed += 1;
+    if (pause && (request.query as { slow?: string }).slow) await pause;
     return reply.status(404).send({ error: 'Not found', code: 'not_found' });
+  });
+  instance.get('/broken', { config: KEPT_ANSWER }, async () => {
+    computed += 1;
+    if (pause) await pause;
+    throw new Error('broken');
   });
   return instance;
 }
@@ -116,6 +122,63 @@ describe('answers kept between writes', () => {
     expect(JSON.parse((await slow).body).n).toBe(1);
     expect(JSON.parse((await get('/kept?slow=1')).body).n).toBe(3);
     expect(JSON.parse((await get('/kept?other=1')).body).n).toBe(2);
+  });
+
+  it('computes a read once for all who ask it while it is under way', async () => {
+    let resume!: () => void;
+    pause = new Promise<void>((resolve) => (resume = resolve));
+    const br = { 'accept-encoding': 'br' };
+    const asked = [get('/kept?slow=1&big=1', 1, br), get('/kept?slow=1&big=1', 1, br), get('/kept?slow=1&big=1', 1, br)];
+    const otherUser = get('/kept?slow=1&big=1', 2, br);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    resume();
+    const answers = await Promise.all(asked);
+    expect(computed).toBe(2);
+    for (const answer of answers) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    }
+    expect(JSON.parse(brotliDecompressSync((await otherUser).rawPayload).toString()).n).not.toBe(JSON.parse(brotliDecompressSync(answers[0]!.rawPayload).toString()).n);
+  });
+
+  it('does not wait for a read that began before a write ended', async () => {
+    let resume!: () => void;
+    pause = new Promise<void>((resolve) => (resume = resolve));
+    const before = get('/kept?slow=1');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await writes.around(async () => {});
+    const after = get('/kept?slow=1');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(computed).toBe(2);
+    resume();
+    expect(JSON.parse((await before).body).n).toBe(1);
+    expect(JSON.parse((await after).body).n).toBe(2);
+    expect(JSON.parse((await get('/kept?slow=1')).body).n).toBe(2);
+  });
+
+  it('reads afresh for those who waited when a write ended before the read they waited for', async () => {
+    let resume!: () => void;
+    pause = new Promise<void>((resolve) => (resume = resolve));
+    const first = get('/kept?slow=1');
+    const waiting = get('/kept?slow=1');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(computed).toBe(1);
+    await writes.around(async () => {});
+    resume();
+    expect(JSON.parse((await first).body).n).toBe(1);
+    expect(JSON.parse((await waiting).body).n).toBe(2);
+  });
+
+  it('leaves no one waiting on a read that was refused or failed: each reads for itself', async () => {
+    let resume!: () => void;
+    pause = new Promise<void>((resolve) => (resume = resolve));
+    const missing = [get('/missing?slow=1'), get('/missing?slow=1')];
+    const broken = [get('/broken'), get('/broken')];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    resume();
+    expect((await Promise.all(missing)).map((r) => r.statusCode)).toEqual([404, 404]);
+    expect((await Promise.all(broken)).map((r) => r.statusCode)).toEqual([500, 500]);
+    expect(computed).toBe(4);
   });
 
   it('keeps nothing without a write generation (PostgreSQL, where other processes write)', async () => {

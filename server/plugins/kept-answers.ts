@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The write generation this request's reads began in, when its answer may be kept. */
     keptFrom: number | null;
+    /** Set when this request reads for others asking the same meanwhile: its answer goes to them too. */
+    keptLead: UnderWay | null;
   }
 }
 
@@ -28,6 +30,19 @@ interface Kept {
   /** The answer as it went out: text, or the bytes the compression made of it. */
   body: string | Buffer;
   headers: Record<string, string>;
+}
+
+/**
+ * A read being computed that the same read, asked again meanwhile, waits for instead of computing
+ * it too: a phone that retries a slow read, or several tabs opening one event, after a write.
+ * `answer` settles with what went out, or null when it may not serve the others (refused, or a
+ * write ended while it was read), and always settles once the request is over.
+ */
+interface UnderWay {
+  key: string;
+  generation: number;
+  answer: Promise<Kept | null>;
+  settle: (answer: Kept | null) => void;
 }
 
 /** The headers a route and its compression put on an answer, which a kept answer must carry again. */
@@ -51,39 +66,82 @@ function keeps(request: FastifyRequest): boolean {
  */
 export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?: WriteGeneration }) => {
   app.decorateRequest('keptFrom', null);
+  app.decorateRequest('keptLead', null);
   if (!opts.writes) return;
   const kept = new KeptUntilWrite<Kept>(opts.writes, { maxSize: MAX_CHARS, maxEntrySize: MAX_ANSWER, sizeCalculation: (k) => k.body.length + 100 });
+  const underWay = new Map<string, UnderWay>();
+
+  /** The same read under way since the generation last moved, if any: one that began before may have missed a write. */
+  function runningNow(key: string): UnderWay | undefined {
+    const running = underWay.get(key);
+    return running?.generation === kept.generation ? running : undefined;
+  }
+
+  function lead(key: string): UnderWay {
+    let settle!: (answer: Kept | null) => void;
+    const answer = new Promise<Kept | null>((resolve) => (settle = resolve));
+    const running: UnderWay = { key, generation: kept.generation, answer, settle };
+    underWay.set(key, running);
+    return running;
+  }
+
+  function finish(request: FastifyRequest, answer: Kept | null): void {
+    const running = request.keptLead;
+    if (!running) return;
+    request.keptLead = null;
+    if (underWay.get(running.key) === running) underWay.delete(running.key);
+    running.settle(answer);
+  }
 
   async function answerKept(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (!keeps(request)) return;
-    const hit = kept.get(keyOf(request));
+    const key = keyOf(request);
+    // No await before a read that waits for no one takes the lead, so the next to ask finds it.
+    const running = runningNow(key);
+    const hit = kept.get(key) ?? (running && (await running.answer));
     if (hit) {
       // Already compressed, when it was: the compression leaves an answer with an encoding alone.
       void reply.headers(hit.headers);
       return reply.send(hit.body);
     }
     request.keptFrom = kept.generation;
+    // One that waited in vain (refused, or overtaken by a write) reads for itself; only one at a
+    // time leads the others.
+    if (!runningNow(key)) request.keptLead = lead(key);
   }
 
   async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const from = request.keptFrom;
-    if (from === null || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+    if (from === null || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      finish(request, null);
+      return payload;
+    }
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
     // Dropped when a write ended while this answer was being read: it may have changed what it read.
-    kept.keep(keyOf(request), { body: payload, headers }, from);
+    const answer = { body: payload, headers };
+    kept.keep(keyOf(request), answer, from);
+    // Those waiting get it even when it is too large to keep, as long as no write ended meanwhile.
+    finish(request, kept.generation === from ? answer : null);
     return payload;
   }
 
-  // Only marked routes pay for either hook. `keep` goes last of the route's own onSend hooks, after
+  /** Whatever became of the request (an error, a client gone), those waiting on it stop waiting. */
+  async function release(request: FastifyRequest): Promise<void> {
+    finish(request, null);
+  }
+
+  // Only marked routes pay for these hooks. `keep` goes last of the route's own onSend hooks, after
   // its compression, so the answer is kept as it went out.
   const listOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
   app.addHook('onRoute', (route) => {
     if (route.config?.keptAnswer !== true) return;
     route.preHandler = [...listOf(route.preHandler), answerKept];
     route.onSend = [...listOf(route.onSend), keep];
+    route.onResponse = [...listOf(route.onResponse), release];
+    route.onRequestAbort = [...listOf(route.onRequestAbort), release];
   });
 });
