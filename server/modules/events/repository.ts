@@ -12,6 +12,8 @@ export interface ParticipantRow {
   balance: number;
   /** Operations this participant has not seen (schema eventParticipants.unread). */
   unread: number;
+  /** Their shares of the event's spending (schema eventParticipants.spent). */
+  spent: number;
 }
 
 /** The event, only when `viewer` takes part in it: everything event-scoped goes through this. */
@@ -55,13 +57,14 @@ export async function participantsOf(db: Queryable, eventIds: readonly number[])
       position: eventParticipants.position,
       balance: eventParticipants.balance,
       unread: eventParticipants.unread,
+      // numeric, handed over as text; decision 0010's bounds keep it a safe integer.
+      spent: sql<number>`${eventParticipants.spent}`.mapWith(Number),
     })
     .from(eventParticipants)
     .where(inArray(eventParticipants.eventId, [...eventIds]))
     .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.position), asc(eventParticipants.userId));
 }
 
-/** Live operations last written by others (created, or since edited) the viewer has not marked seen, per event. */
 /** The viewer's unread counts in the given events, as kept (operations/unread.ts). */
 export async function unreadCounts(db: Queryable, viewer: number, eventIds: readonly number[]): Promise<Map<number, number>> {
   if (eventIds.length === 0) return new Map();

@@ -1,6 +1,7 @@
 /**
  * The my-share figures without reading the event's history into the process: spending by the
- * reader's local day, summed by the database, and each person's share, kept with every write.
+ * reader's local day, summed by the database (each person's share is kept with every write, in
+ * event_participants.spent).
  * The figures are common/ledger-statistics' expenseStatistics (a spending operation spends the sum
  * of its shares, a deposit's being negative); reading every operation and entry of a
  * 10,000-operation event for them took half a second.
@@ -8,7 +9,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { SPENDING_KINDS } from '../../../common/ledger';
 import type { Queryable } from '../../db/client';
-import { eventParticipants, operationEntries, operations } from '../../db/schema';
+import { operationEntries, operations } from '../../db/schema';
 
 export interface DaySpending {
   /** The reader's local calendar day, 'YYYY-MM-DD'. */
@@ -80,12 +81,6 @@ export async function spendingByDay(db: Queryable, eventId: number, mine: readon
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   return rows.map((r) => ({ day: r.day, total: Number(r.total), mine: Number(r.mine), count: Number(r.count) }));
-}
-
-/** Each participant's shares of the spending (event_participants.spent, kept with every write), by uid. */
-export async function spentShares(db: Queryable, eventId: number): Promise<Map<number, number>> {
-  const rows = await db.select({ uid: eventParticipants.userId, spent: eventParticipants.spent }).from(eventParticipants).where(eq(eventParticipants.eventId, eventId));
-  return new Map(rows.map((r) => [r.uid, Number(r.spent)]));
 }
 
 export interface SpendingOperation {

@@ -7,7 +7,7 @@ import { requireEvent } from '../events/access';
 import { participantsOf } from '../events/repository';
 import { currencyOf } from './pricing';
 import { livePairDebts } from './repository';
-import { spendingByDay, spendingOperations, spentShares } from './spending-sums';
+import { spendingByDay, spendingOperations } from './spending-sums';
 
 /**
  * GET /operation/expenses/: the my-share statistics (DESIGN §3), days in the caller's time zone.
@@ -27,9 +27,8 @@ export async function expenses(
   const myGroup = participants.find((p) => p.userId === viewer)?.familyGroup;
   const mine = query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer];
   const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
-  const [days, shares, listed] = await Promise.all([
+  const [days, listed] = await Promise.all([
     spendingByDay(db, event.id, mine, query.utc_offset, oneDay),
-    spentShares(db, event.id),
     query.summary === 'true' ? [] : spendingOperations(db, event.id, mine, oneDay),
   ]);
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
@@ -47,12 +46,10 @@ export async function expenses(
     byDay.set(day, items);
   }
   // The days' totals summed: each operation's shares add up to what it spent, and nobody with a
-  // share leaves an event, so the kept shares of everyone add up to every day's total. Read from
-  // them, one day opened sums that day alone.
-  let total = 0;
-  for (const share of shares.values()) total += share;
-  let myShare = 0;
-  for (const uid of mine) myShare += shares.get(uid) ?? 0;
+  // share leaves an event, so the shares kept with the participants add up to every day's total.
+  // Read from them, one day opened sums that day alone.
+  const total = participants.reduce((sum, p) => sum + p.spent, 0);
+  const myShare = participants.filter((p) => mine.includes(p.userId)).reduce((sum, p) => sum + p.spent, 0);
   return {
     event_id: event.id,
     currency: conv.currency,
@@ -61,16 +58,14 @@ export async function expenses(
     avg_expenses: conv.major(averageSpending(total, participants.length)),
     my_share: conv.major(myShare),
     participants_count: participants.length,
-    shares: participants.map((p) => ({ uid: p.userId, share: conv.major(shares.get(p.userId) ?? 0) })),
-    operations: days
-      .filter((d) => query.day === undefined || d.day === query.day)
-      .map((d) => ({
-        day: d.day,
-        total: conv.major(d.total),
-        mine: conv.major(d.mine),
-        count: d.count,
-        operations: byDay.get(d.day) ?? [],
-      })),
+    shares: participants.map((p) => ({ uid: p.userId, share: conv.major(p.spent) })),
+    operations: days.map((d) => ({
+      day: d.day,
+      total: conv.major(d.total),
+      mine: conv.major(d.mine),
+      count: d.count,
+      operations: byDay.get(d.day) ?? [],
+    })),
   };
 }
 
