@@ -13,6 +13,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { POSTGRES_POOL_SIZE } from '../../server/db/client';
 
 const SECONDS = Number(process.env.BARE_SECONDS ?? 10);
 const WRITERS = Number(process.env.BARE_WRITERS ?? 4);
@@ -29,7 +30,7 @@ interface Bare {
 async function openBare(): Promise<Bare> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
     return {
       query: (text, params) => pool.query(text, params),
       inTransaction: async (text, params, times = 1) => {

@@ -44,10 +44,13 @@ export type DatabaseTarget =
       onConnectionError?: (error: Error) => void;
     };
 
+/** Connections each API process holds to PostgreSQL at most. */
+export const POSTGRES_POOL_SIZE = 10;
+
 /** Opens the database and brings its schema up to date before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: POSTGRES_POOL_SIZE });
     // An idle connection the server closes is dropped by the pool and replaced on next use; with
     // no listener, its error would end the whole process.
     pool.on('error', (error) => target.onConnectionError?.(error));
