@@ -3,8 +3,9 @@ export const loadTransactionsPage = () => import('./components/TransactionsPage'
 export const loadMySharePage = () => import('./components/MySharePage');
 export const loadDebtsPage = () => import('./components/DebtsPage');
 
-export { operationsSlice, type OperationsState } from './operations-slice';
+export { operationsSlice } from './operations-slice';
+export { type OperationsState } from './operations-state';
 /** Recording an operation from another screen (the People page's one-click loans and paybacks). */
-export { createOperation } from './operations-slice';
+export { createOperation } from './operations-thunks';
 export { newIdempotencyKey } from './operations-api';
 export { recordedState } from './components/RecordedToast';

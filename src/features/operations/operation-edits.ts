@@ -2,7 +2,8 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { CreateOperationBody, Operation } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { putOperationCall, revertOperationCall } from './operations-api';
-import { operationReplaced, refreshAfterChange } from './operations-slice';
+import { operationReplaced } from './operations-slice';
+import { refreshAfterChange } from './operations-thunks';
 
 /**
  * Changing a recorded operation: an edit, or bringing back one of its earlier versions. Both name

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
 import { eventTitle, selectEventsList } from '@/features/events';
 import { apiErrorText } from '../lib/error-text';
-import { moveOperation } from '../operations-slice';
+import { moveOperation } from '../operations-thunks';
 
 /**
  * Moves an operation to another event the user takes part in (POST /operation/move_operation/).

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/Spinner';
 import type { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '../operations-api';
 import { recordedState } from './RecordedToast';
-import { createOperation } from '../operations-slice';
+import { createOperation } from '../operations-thunks';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import styles from './Debts.module.css';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { Toast } from '@/components/Toast';
-import { deleteOperation } from '../operations-slice';
+import { deleteOperation } from '../operations-thunks';
 
 /** What a screen that has just recorded an operation passes to the transactions tab it opens. */
 export interface RecordedState {

@@ -21,7 +21,7 @@ import { selectCurrentEvent } from '@/features/events';
 import { genderContext } from '@/lib/i18n';
 import { fetchOperationCall, newIdempotencyKey, utcOffsetMinutes } from '../operations-api';
 import { editOperation } from '../operation-edits';
-import { createOperation } from '../operations-slice';
+import { createOperation } from '../operations-thunks';
 import { localeOf, moneyMinor } from '../lib/money';
 import { useEventPeople } from '../lib/people';
 import {

@@ -1,0 +1,179 @@
+/** The operations slice's calls to the server; the slice (operations-slice.ts) records their outcomes. */
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { PayoutResponse } from '@common/contract/events';
+import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
+import { toApiError, type ApiError } from '@/lib/api-client';
+import { eventSeen, eventsChanged, type EventsState } from '@/features/events';
+import {
+  deleteOperationCall,
+  fetchExpensesCall,
+  fetchOperationPage,
+  fetchPayoutCall,
+  markSeenCall,
+  moveOperationCall,
+  postOperation,
+  restoreOperationCall,
+} from './operations-api';
+import { EXPENSES_SWAP_DELAY_MS, feedCurrency, type ExpensesKey, type FeedKey, type OperationsState } from './operations-state';
+
+type ThunkConfig = { state: { operations: OperationsState }; rejectValue: ApiError };
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The first page of an event's feed; switching event or display currency starts a new feed. */
+export const loadFeed = createAsyncThunk<OperationListResponse, FeedKey, ThunkConfig>(
+  'operations/loadFeed',
+  async ({ eventId, currency, filter }, { rejectWithValue, signal }) => {
+    try {
+      return await fetchOperationPage(eventId, 1, currency, signal, filter);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+/** The next page (20 operations) of the open feed, when the end of the list scrolls into view. */
+export const loadMore = createAsyncThunk<OperationListResponse, void, ThunkConfig & { state: { operations: OperationsState } }>(
+  'operations/loadMore',
+  async (_, { getState, rejectWithValue, signal }) => {
+    const { feed } = getState().operations;
+    const currency = feedCurrency(feed.key);
+    try {
+      return await fetchOperationPage(feed.eventId as number, feed.loadedPages + 1, currency, signal, feed.filter ?? undefined);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+  {
+    condition: (_, { getState }) => {
+      const { feed } = getState().operations;
+      return feed.eventId !== null && feed.status === 'success' && feed.moreStatus !== 'loading' && feed.loadedPages < feed.pages;
+    },
+  },
+);
+
+/** Balances, the events list and the tabs' summaries are the server's again after any change. */
+export function refreshAfterChange(dispatch: (action: unknown) => unknown, eventIds: readonly number[]): void {
+  void dispatch(eventsChanged(eventIds));
+}
+
+export interface CreateArgs {
+  body: CreateOperationBody;
+  /** The same key for every retry of one submission (see postOperation). */
+  idempotencyKey: string;
+}
+
+export const createOperation = createAsyncThunk<Operation, CreateArgs, ThunkConfig>(
+  'operations/create',
+  async ({ body, idempotencyKey }, { dispatch, getState, rejectWithValue }) => {
+    try {
+      // §7: the answer comes in the display currency of the feed it will join, so it fits in.
+      const feed = (getState() as Partial<{ operations: OperationsState }>).operations?.feed;
+      const op = await postOperation(body, idempotencyKey, feed?.eventId === body.event_id ? feedCurrency(feed.key) : undefined);
+      refreshAfterChange(dispatch, [op.event_id]);
+      return op;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+export const deleteOperation = createAsyncThunk<Operation, number, ThunkConfig>('operations/delete', async (id, { dispatch, rejectWithValue }) => {
+  try {
+    const op = await deleteOperationCall(id);
+    refreshAfterChange(dispatch, [op.event_id]);
+    return op;
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+export const restoreOperation = createAsyncThunk<Operation, number, ThunkConfig>('operations/restore', async (id, { dispatch, rejectWithValue }) => {
+  try {
+    const op = await restoreOperationCall(id);
+    refreshAfterChange(dispatch, [op.event_id]);
+    return op;
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+export const moveOperation = createAsyncThunk<Operation, { id: number; from: number; to: number }, ThunkConfig>(
+  'operations/move',
+  async ({ id, from, to }, { dispatch, rejectWithValue }) => {
+    try {
+      const op = await moveOperationCall(id, to);
+      refreshAfterChange(dispatch, [from, to]);
+      return op;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+/**
+ * Marks operations seen as they are read. With `all` one call marks the whole event (the counter
+ * goes to 0); otherwise each operation is marked on its own and the counter drops by one each
+ * (specification §4), the server's count winning once it answers.
+ */
+export const markSeen = createAsyncThunk<
+  void,
+  { eventId: number; ids: number[]; all?: boolean },
+  { state: { operations: OperationsState; events: EventsState }; rejectValue: ApiError }
+>(
+  'operations/markSeen',
+  async ({ eventId, ids, all = false }, { dispatch, getState, rejectWithValue }) => {
+    try {
+      if (all) {
+        const first = ids[0];
+        if (first === undefined) return;
+        const res = await markSeenCall(first, true);
+        dispatch(eventSeen({ eventId, all: true, unread: res.unread_cnt }));
+        return;
+      }
+      if (ids.length === 0) return;
+      // Each operation read drops the counter by one (floor 0) at once; the server's count follows.
+      // One store update per batch, not per row: every update re-renders the event frame.
+      const state = getState();
+      const shown = state.events.current?.id === eventId ? state.events.current.unread_cnt : state.events.list.find((e) => e.id === eventId)?.unread_cnt;
+      if (shown !== undefined) dispatch(eventSeen({ eventId, unread: Math.max(0, shown - ids.length) }));
+      const answers = await Promise.all(ids.map((id) => markSeenCall(id)));
+      // Counts only fall while one reads; the lowest answer is the latest.
+      dispatch(eventSeen({ eventId, unread: Math.min(...answers.map((a) => a.unread_cnt)) }));
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+/**
+ * GET /operation/expenses/. Specification §4: the list swaps data 900 ms after it arrives, so the
+ * thunk settles that much later and the screen keeps the previous numbers until then; the first
+ * figures, replacing nothing, show as soon as they come.
+ */
+export const fetchExpenses = createAsyncThunk<ExpensesResponse, ExpensesKey, ThunkConfig>(
+  'operations/fetchExpenses',
+  async ({ eventId, currency, family }, { getState, rejectWithValue, signal }) => {
+    try {
+      const data = await fetchExpensesCall(eventId, { currency, family }, signal);
+      // The delay softens a swap of figures on screen; with nothing shown yet it would only keep
+      // the first open on grey placeholders.
+      const shown = (getState() as Partial<{ operations: OperationsState }>).operations?.expenses.data;
+      if (shown) await wait(EXPENSES_SWAP_DELAY_MS);
+      return data;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+export const fetchPayout = createAsyncThunk<PayoutResponse, FeedKey, ThunkConfig>(
+  'operations/fetchPayout',
+  async ({ eventId, currency }, { rejectWithValue, signal }) => {
+    try {
+      return await fetchPayoutCall(eventId, currency, signal);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
