@@ -78,25 +78,21 @@ export const createOperation = createAsyncThunk<Operation, CreateArgs, ThunkConf
   },
 );
 
-export const deleteOperation = createAsyncThunk<Operation, number, ThunkConfig>('operations/delete', async (id, { dispatch, rejectWithValue }) => {
-  try {
-    const op = await deleteOperationCall(id);
-    refreshAfterChange(dispatch, [op.event_id]);
-    return op;
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+/** A change to one operation by its id: the server's answer, and the figures that depend on it read again. */
+function operationChange(type: string, call: (id: number) => Promise<Operation>) {
+  return createAsyncThunk<Operation, number, ThunkConfig>(type, async (id, { dispatch, rejectWithValue }) => {
+    try {
+      const op = await call(id);
+      refreshAfterChange(dispatch, [op.event_id]);
+      return op;
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  });
+}
 
-export const restoreOperation = createAsyncThunk<Operation, number, ThunkConfig>('operations/restore', async (id, { dispatch, rejectWithValue }) => {
-  try {
-    const op = await restoreOperationCall(id);
-    refreshAfterChange(dispatch, [op.event_id]);
-    return op;
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const deleteOperation = operationChange('operations/delete', deleteOperationCall);
+export const restoreOperation = operationChange('operations/restore', restoreOperationCall);
 
 export const moveOperation = createAsyncThunk<Operation, { id: number; from: number; to: number }, ThunkConfig>(
   'operations/move',
