@@ -43,6 +43,16 @@ async function build(generation: WriteGeneration | undefined): Promise<FastifyIn
   return instance;
 }
 
+/** Holds every read asked with `slow` (and /broken) in the middle of its work until the returned function is called. */
+function holdReads(): () => void {
+  let resume!: () => void;
+  pause = new Promise<void>((resolve) => (resume = resolve));
+  return resume;
+}
+
+/** Lets the reads just asked reach their handlers. */
+const inFlight = () => new Promise((resolve) => setTimeout(resolve, 10));
+
 const get = (url: string, user = 1, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { 'x-user': String(user), ...headers } });
 
 beforeEach(async () => {
@@ -112,10 +122,9 @@ describe('answers kept between writes', () => {
   });
 
   it('does not keep a read that a write overtook, even when other reads were kept meanwhile', async () => {
-    let resume!: () => void;
-    pause = new Promise<void>((resolve) => (resume = resolve));
+    const resume = holdReads();
     const slow = get('/kept?slow=1');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inFlight();
     await writes.around(async () => {});
     await get('/kept?other=1');
     resume();
@@ -125,12 +134,11 @@ describe('answers kept between writes', () => {
   });
 
   it('computes a read once for all who ask it while it is under way', async () => {
-    let resume!: () => void;
-    pause = new Promise<void>((resolve) => (resume = resolve));
+    const resume = holdReads();
     const br = { 'accept-encoding': 'br' };
     const asked = [get('/kept?slow=1&big=1', 1, br), get('/kept?slow=1&big=1', 1, br), get('/kept?slow=1&big=1', 1, br)];
     const otherUser = get('/kept?slow=1&big=1', 2, br);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inFlight();
     resume();
     const answers = await Promise.all(asked);
     expect(computed).toBe(2);
@@ -142,13 +150,12 @@ describe('answers kept between writes', () => {
   });
 
   it('does not wait for a read that began before a write ended', async () => {
-    let resume!: () => void;
-    pause = new Promise<void>((resolve) => (resume = resolve));
+    const resume = holdReads();
     const before = get('/kept?slow=1');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inFlight();
     await writes.around(async () => {});
     const after = get('/kept?slow=1');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inFlight();
     expect(computed).toBe(2);
     resume();
     expect(JSON.parse((await before).body).n).toBe(1);
@@ -157,11 +164,10 @@ describe('answers kept between writes', () => {
   });
 
   it('reads afresh for those who waited when a write ended before the read they waited for', async () => {
-    let resume!: () => void;
-    pause = new Promise<void>((resolve) => (resume = resolve));
+    const resume = holdReads();
     const first = get('/kept?slow=1');
     const waiting = get('/kept?slow=1');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inFlight();
     expect(computed).toBe(1);
     await writes.around(async () => {});
     resume();
@@ -170,11 +176,10 @@ describe('answers kept between writes', () => {
   });
 
   it('leaves no one waiting on a read that was refused or failed: each reads for itself', async () => {
-    let resume!: () => void;
-    pause = new Promise<void>((resolve) => (resume = resolve));
+    const resume = holdReads();
     const missing = [get('/missing?slow=1'), get('/missing?slow=1')];
     const broken = [get('/broken'), get('/broken')];
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inFlight();
     resume();
     expect((await Promise.all(missing)).map((r) => r.statusCode)).toEqual([404, 404]);
     expect((await Promise.all(broken)).map((r) => r.statusCode)).toEqual([500, 500]);
