@@ -33,7 +33,7 @@ export const loadFeed = createAsyncThunk<OperationListResponse, FeedKey, ThunkCo
 );
 
 /** The next page (20 operations) of the open feed, when the end of the list scrolls into view. */
-export const loadMore = createAsyncThunk<OperationListResponse, void, ThunkConfig & { state: { operations: OperationsState } }>(
+export const loadMore = createAsyncThunk<OperationListResponse, void, ThunkConfig>(
   'operations/loadMore',
   async (_, { getState, rejectWithValue, signal }) => {
     const { feed } = getState().operations;
