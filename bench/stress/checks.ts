@@ -11,6 +11,8 @@
  *   the live operations;
  * - each participant's kept unread count equals a count over the event's history;
  * - each event's kept operation counts (all, and live) equal a count of its operations;
+ * - each kept day of My share (spending_days), at each offset an event keeps, equals the sums over
+ *   the live spending operations of that local day, and no day is kept at an offset that is not;
  * - no idempotency key was recorded twice.
  */
 import { sql } from 'drizzle-orm';
@@ -33,6 +35,8 @@ export interface IntegrityReport {
   driftedUnread: number[];
   /** Events whose kept operation counts (the operations list's) differ from a count of their operations. */
   driftedCounts: number[];
+  /** Events whose kept per-day spending (My share's days) differs from their live operations. */
+  driftedDays: number[];
   duplicateKeys: number;
 }
 
@@ -48,6 +52,7 @@ export function integrityProblems(r: IntegrityReport): string[] {
   if (r.driftedVolumes.length) problems.push(`${r.driftedVolumes.length} events whose kept volumes differ from their operations`);
   if (r.driftedUnread.length) problems.push(`${r.driftedUnread.length} events whose kept unread counts differ from their operations`);
   if (r.driftedCounts.length) problems.push(`${r.driftedCounts.length} events whose kept operation counts differ from their operations`);
+  if (r.driftedDays.length) problems.push(`${r.driftedDays.length} events whose kept days differ from their operations`);
   if (r.duplicateKeys) problems.push(`${r.duplicateKeys} idempotency keys recorded twice`);
   return problems;
 }
@@ -161,6 +166,28 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
           order by 1`,
     )
   ).map((r) => Number(r.id));
+  // A day emptied by deletes or edits may stay as a row of zeros: it is the same as no row.
+  const driftedDays = (
+    await rows(
+      database,
+      sql`with spending as (
+            select o.id, o.event_id, k.utc_offset, ((o.op_date at time zone 'UTC') + make_interval(mins => k.utc_offset))::date as day,
+              case when o.kind = 'deposit' then -o.amount else o.amount end as spent
+            from operations o join spending_day_offsets k on k.event_id = o.event_id
+            where o.deleted_at is null and o.kind in ('even_purchase', 'split_purchase', 'i_purchased_them', 'deposit')
+          ), summed as (
+            select event_id, utc_offset, 0 as user_id, day, sum(spent) as spent, count(*) as count from spending group by 1, 2, 3, 4
+            union all
+            select s.event_id, s.utc_offset, e.user_id, s.day, sum(e.share), count(*) from spending s
+            join operation_entries e on e.operation_id = s.id and e.share <> 0 group by 1, 2, 3, 4
+          )
+          select distinct coalesce(d.event_id, s.event_id) as id from spending_days d
+          full join summed s on s.event_id = d.event_id and s.utc_offset = d.utc_offset and s.user_id = d.user_id and s.day = d.day
+          where coalesce(d.spent, 0) <> coalesce(s.spent, 0) or coalesce(d.count, 0) <> coalesce(s.count, 0)
+            or (d.event_id is not null and not exists (select 1 from spending_day_offsets k where k.event_id = d.event_id and k.utc_offset = d.utc_offset))
+          order by 1`,
+    )
+  ).map((r) => Number(r.id));
   const duplicateKeys = Number(
     (
       await rows(
@@ -181,6 +208,7 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
     driftedVolumes,
     driftedUnread,
     driftedCounts,
+    driftedDays,
     duplicateKeys,
   };
 }

@@ -362,6 +362,39 @@ export const pairBalances = pgTable(
 );
 
 /**
+ * The time zones, as minutes ahead of UTC, whose per-day spending an event keeps in spending_days:
+ * those its readers asked My share for, up to operations/spending-days.ts KEPT_OFFSETS_PER_EVENT.
+ */
+export const spendingDayOffsets = pgTable(
+  'spending_day_offsets',
+  {
+    eventId: integer('event_id').notNull(),
+    utcOffset: integer('utc_offset').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.utcOffset] })],
+);
+
+/**
+ * My share's per-day sums for each kept offset (spending_day_offsets), kept up to date with every
+ * write as pair_balances are (operations/repository.ts applyToBalances), so that the screen reads
+ * one row per day and person however long the history. `day` is the local calendar day at
+ * `utc_offset`. `user_id` 0 is the whole event: the live spending operations' count and what they
+ * spent; any other is that person's shares that day.
+ */
+export const spendingDays = pgTable(
+  'spending_days',
+  {
+    eventId: integer('event_id').notNull(),
+    utcOffset: integer('utc_offset').notNull(),
+    userId: integer('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    spent: money('spent').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.utcOffset, t.userId, t.day] })],
+);
+
+/**
  * An operation's history: one row per create, edit, delete, restore, move and revert, holding the
  * operation as entered after it. Operations from before history was kept get their first row the
  * first time they change.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../bench/stress/checks';
 import { rng } from '../../bench/rng';
 import { seedBenchEvent } from '../../bench/seed-event';
+import { keptSpendingByDay } from '../../server/modules/operations/spending-days';
 import { openTestDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -20,12 +21,15 @@ afterAll(async () => {
 });
 
 describe('the integrity checks', () => {
-  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume or spent share, an unread count or an operation count changed behind the ledger', async () => {
+  it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume or spent share, an unread count, an operation count or a kept day changed behind the ledger', async () => {
     await seedBenchEvent(database.db, { operations: 120, random: rng(3), phonePrefix: '+7917' });
     const deposits = (await database.db.execute(sql`select count(*)::int as n from operations where kind = 'deposit'`)) as unknown as { rows: { n: number }[] };
     expect(deposits.rows[0]!.n).toBeGreaterThan(0);
+    const [seeded] = ((await database.db.execute(sql`select id from events limit 1`)) as unknown as { rows: { id: number }[] }).rows;
+    // My share's days kept at Moscow's offset from here on (spending-days.ts), checked too.
+    expect(await keptSpendingByDay(database.db, seeded!.id, [], 180)).not.toBeNull();
     const sound = await checkIntegrity(database, []);
-    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], driftedUnread: [], driftedCounts: [], duplicateKeys: 0 });
+    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], driftedUnread: [], driftedCounts: [], driftedDays: [], duplicateKeys: 0 });
 
     const [pair] = ((await database.db.execute(sql`select operation_id from operation_debts limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
     await database.db.execute(sql`update operation_debts set amount = amount + 1 where operation_id = ${pair!.operation_id}`);
@@ -58,6 +62,19 @@ describe('the integrity checks', () => {
     expect((await checkIntegrity(database, [])).driftedCounts).toEqual([Number(event!.id)]);
     await database.db.execute(sql`update events set operation_count = operation_count - 1 where id = ${event!.id}`);
     expect((await checkIntegrity(database, [])).driftedCounts).toEqual([]);
+
+    const keptDay = sql`(select day from spending_days where event_id = ${seeded!.id} and user_id <> 0 order by day limit 1)`;
+    await database.db.execute(sql`update spending_days set spent = spent + 1 where event_id = ${seeded!.id} and user_id <> 0 and day = ${keptDay}`);
+    expect((await checkIntegrity(database, [])).driftedDays).toEqual([seeded!.id]);
+    await database.db.execute(sql`update spending_days set spent = spent - 1 where event_id = ${seeded!.id} and user_id <> 0 and day = ${keptDay}`);
+    await database.db.execute(sql`update spending_days set count = count + 1 where event_id = ${seeded!.id} and user_id = 0 and day = ${keptDay}`);
+    expect((await checkIntegrity(database, [])).driftedDays).toEqual([seeded!.id]);
+    await database.db.execute(sql`update spending_days set count = count - 1 where event_id = ${seeded!.id} and user_id = 0 and day = ${keptDay}`);
+    expect((await checkIntegrity(database, [])).driftedDays).toEqual([]);
+    // A day kept at an offset the event does not keep is stray, even a row of zeros.
+    await database.db.execute(sql`insert into spending_days values (${seeded!.id}, 60, 0, '2026-01-01', 0, 0)`);
+    expect((await checkIntegrity(database, [])).driftedDays).toEqual([seeded!.id]);
+    await database.db.execute(sql`delete from spending_days where utc_offset = 60`);
 
     const [victim] = ((await database.db.execute(sql`select operation_id from operation_entries where paid > 0 limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
     await database.db.execute(sql`update operation_entries set paid = paid + 1 where operation_id = ${victim!.operation_id} and paid > 0`);

@@ -103,9 +103,9 @@ async function applyChange(
   };
   if (changedFields(stateView(stateOf(row)), stateView(stateOf(changed))).length === 0) return row;
   const before = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
-  await applyToBalances(tx, event.id, { kind: row.kind, amount: row.amount, entries: before }, -1);
+  await applyToBalances(tx, event.id, { kind: row.kind, amount: row.amount, entries: before, date: row.opDate }, -1);
   await replaceEntries(tx, row.id, priced.entries);
-  await applyToBalances(tx, event.id, { kind: next.kind, amount: priced.amount, entries: priced.entries }, 1);
+  await applyToBalances(tx, event.id, { kind: next.kind, amount: priced.amount, entries: priced.entries, date: next.date }, 1);
   const { id: _id, createdAt: _created, version: _version, ...fields } = changed;
   await requireWithinTotals(tx, event.id, priced.entries);
   await rewritingUnread(tx, [row.id], async () => {

@@ -97,11 +97,14 @@ async function check(): Promise<void> {
   expect(kept.driftedUnread).toEqual([]);
   // And the operations list's counts, kept by triggers (migration 0008).
   expect(kept.driftedCounts).toEqual([]);
+  // And My share's days kept at each offset readers asked for (spending-days.ts).
+  expect(kept.driftedDays).toEqual([]);
   await checkPairDebts();
   await checkExpenses(checks++);
 }
 
-const UTC_OFFSETS = [0, 180, -300, 840];
+// Five: an event keeps the days of four offsets (spending-days.ts), so the fifth is summed afresh.
+const UTC_OFFSETS = [0, 180, -300, 840, 330];
 let checks = 0;
 
 /**

@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
 import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
+import { forgetKeptDays, keptDaysUpdate, spendingDayDeltas } from './spending-days';
 import { eventParticipants, events, images, operationDebts, operationEntries, pairBalances, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
@@ -91,23 +92,26 @@ export interface OperationEffect {
   kind: OperationRow['kind'];
   amount: number;
   entries: readonly Entry[];
+  /** Its date: the day its spending counts on in the kept days (spending-days.ts). */
+  date: Date;
 }
 
 /**
  * Adds (sign 1) or takes back (sign -1) an operation's effect on the event's kept figures, as
  * `x = x + delta` so concurrent writers on PostgreSQL never lose an update: each person's balance
- * and volume, each pair's balance, and the event's live volume (the last two are what the money
- * bounds are checked against, decision 0034). Fails with 'participant_not_in_event' when someone
+ * and volume, each pair's balance, the event's live volume (the last two are what the money
+ * bounds are checked against, decision 0034) and a spending operation's day at every offset the
+ * event keeps days for (spending-days.ts). Fails with 'participant_not_in_event' when someone
  * in the entries is not (or no longer) a participant.
  */
 export async function applyToBalances(db: Queryable, eventId: number, effect: OperationEffect, sign: 1 | -1): Promise<void> {
   const { entries } = effect;
   const volume = sign * Math.abs(effect.amount);
-  if (entries.length === 0) {
+  const spending = isSpending(effect.kind as OperationKind);
+  if (entries.length === 0 && !spending) {
     if (volume !== 0) await db.execute(sql`update ${events} set live_volume = live_volume + ${volume}::bigint where id = ${eventId}`);
     return;
   }
-  const spending = isSpending(effect.kind as OperationKind);
   const deltas = entries.map((e) => ({
     uid: e.uid,
     d: sign * (e.paid - e.share),
@@ -124,7 +128,7 @@ export async function applyToBalances(db: Queryable, eventId: number, effect: Op
       on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
     ), event_volume as (
       update ${events} set live_volume = live_volume + ${volume}::bigint where id = ${eventId}
-    )
+    )${spending ? sql`, kept_days as (${keptDaysUpdate(eventId, effect.date, spendingDayDeltas(effect.kind, effect.amount, entries, sign))})` : sql``}
     update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
     from json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint, v bigint, s bigint)
     where ep.event_id = ${eventId} and ep.user_id = v.uid
@@ -302,6 +306,7 @@ export async function recomputeBalances(db: Queryable, eventId: number): Promise
     ), 0)
     where id = ${eventId}`);
   await recomputePairBalances(db, eventId);
+  await forgetKeptDays(db, eventId);
 }
 
 /** Keeps the transaction-scoped advisory locks of the totals check apart from any other use. */

@@ -104,7 +104,7 @@ export async function storeOperation(
   await insertEntries(tx, row.id, entries);
   await recordCreated(tx, row);
   await shiftUnread(tx, [row.id], 1);
-  await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries }, 1);
+  await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, 1);
   await requireWithinTotals(tx, row.eventId, entries);
   await touchEvent(tx, row.eventId);
   return row;
@@ -115,7 +115,7 @@ async function setDeleted(db: Db, viewer: number, operationId: number, deleted: 
     const { row } = await lockOperation(tx, operationId, viewer);
     if ((row.deletedAt !== null) === deleted) return row;
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
-    await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries }, deleted ? -1 : 1);
+    await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, deleted ? -1 : 1);
     const deletedAt = deleted ? new Date() : null;
     await rewritingUnread(tx, [row.id], () => updateOperation(tx, row.id, { deletedAt }));
     if (!deleted) await requireWithinTotals(tx, row.eventId, entries);
@@ -163,7 +163,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     if (source.id === target.id) return row;
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
     await requirePeopleIn(tx, target.id, peopleOf(row, entries), 'move_target_missing_people');
-    await applyToBalances(tx, source.id, { kind: row.kind, amount: row.amount, entries }, -1);
+    await applyToBalances(tx, source.id, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, -1);
     let moved: OperationRow = { ...row, eventId: target.id };
     let newEntries = entries;
     if (currencyOf(source.currency) !== currencyOf(target.currency)) {
@@ -179,7 +179,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     await rewritingUnread(tx, [row.id], () =>
       updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate }),
     );
-    await applyToBalances(tx, target.id, { kind: row.kind, amount: moved.amount, entries: newEntries }, 1);
+    await applyToBalances(tx, target.id, { kind: row.kind, amount: moved.amount, entries: newEntries, date: row.opDate }, 1);
     await requireWithinTotals(tx, target.id, newEntries);
     await touchEvent(tx, source.id);
     await touchEvent(tx, target.id);

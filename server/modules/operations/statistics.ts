@@ -1,22 +1,29 @@
 import type { DebtsResponse, ExpensesResponse } from '../../../common/contract/operations';
 import type { OperationKind } from '../../../common/ledger';
 import { averageSpending, localDay, localDayStart } from '../../../common/ledger-statistics';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { displayConversion } from '../currency/service';
 import { requireEvent } from '../events/access';
 import { participantsOf } from '../events/repository';
 import { currencyOf } from './pricing';
 import { livePairDebts } from './repository';
-import { spendingByDay, spendingOperations } from './spending-sums';
+import { keptSpendingByDay } from './spending-days';
+import { spendingByDay, spendingOperations, type DaySpending, type SpendingRange } from './spending-sums';
+
+/** The days of the whole history from the kept days when the event keeps the reader's offset; one day opened is summed alone. */
+async function spendingDays(db: Db, eventId: number, mine: readonly number[], utcOffset: number, oneDay: SpendingRange | undefined): Promise<DaySpending[]> {
+  if (oneDay) return spendingByDay(db, eventId, mine, utcOffset, oneDay);
+  return (await keptSpendingByDay(db, eventId, mine, utcOffset)) ?? spendingByDay(db, eventId, mine, utcOffset);
+}
 
 /**
  * GET /operation/expenses/: the my-share statistics (DESIGN §3), days in the caller's time zone.
- * The figures are summed by the database; operations are read only for the days listed (one day
- * when asked, none for a summary, every day by default), and with one day asked only that day's
- * are summed by day.
+ * The days come from the sums kept with the writes (spending-days.ts), or are summed by the
+ * database; operations are read only for the days listed (one day when asked, none for a summary,
+ * every day by default), and with one day asked only that day's are summed by day.
  */
 export async function expenses(
-  db: Queryable,
+  db: Db,
   viewer: number,
   query: { event: number; utc_offset: number; currency?: string; family?: 'true' | 'false'; summary?: 'true' | 'false'; day?: string },
 ): Promise<ExpensesResponse> {
@@ -28,7 +35,7 @@ export async function expenses(
   const mine = query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer];
   const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
   const [days, listed] = await Promise.all([
-    spendingByDay(db, event.id, mine, query.utc_offset, oneDay),
+    spendingDays(db, event.id, mine, query.utc_offset, oneDay),
     query.summary === 'true' ? [] : spendingOperations(db, event.id, mine, oneDay),
   ]);
   const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();

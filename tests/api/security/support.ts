@@ -26,6 +26,8 @@ const FINGERPRINTED = {
   operation_entries: 'select * from operation_entries',
   operation_debts: 'select * from operation_debts',
   pair_balances: 'select * from pair_balances',
+  spending_day_offsets: 'select * from spending_day_offsets',
+  spending_days: 'select * from spending_days',
   recurrences: 'select * from recurrences',
   operation_seen: 'select * from operation_seen',
 } as const;
