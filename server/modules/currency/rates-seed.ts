@@ -4,7 +4,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { isCurrencyCode } from '../../../common/currencies';
 import { crossRate, parseRate, rateToString, type Rational } from '../../../common/money';
 import type { Queryable } from '../../db/client';
-import { getMeta, setMeta } from '../../db/meta';
+import { raiseMeta } from '../../db/meta';
 import { hasAnyRate, insertRates, RATES_LAST_UPDATED, type RateRow } from './repository';
 
 /**
@@ -101,9 +101,7 @@ function maxDate(rows: readonly RateRow[]): string | null {
 }
 
 async function bumpLastUpdated(db: Queryable, date: string | null): Promise<void> {
-  if (!date) return;
-  const current = await getMeta(db, RATES_LAST_UPDATED);
-  if (!current || current < date) await setMeta(db, RATES_LAST_UPDATED, date);
+  if (date) await raiseMeta(db, RATES_LAST_UPDATED, date);
 }
 
 /** Stores one day's rates (units per 1 EUR) from one source: what a live refresher calls. */

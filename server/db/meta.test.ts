@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../tests/api/harness';
+import { getMeta, raiseMeta, setMeta } from './meta';
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+  await database.drop?.();
+});
+
+describe('raiseMeta', () => {
+  it('keeps the later value when two writers raise the same key at once, in either order', async () => {
+    const db = database.db;
+    for (let round = 0; round < 20; round++) {
+      await setMeta(db, 'raised', '2026-01-01');
+      const [first, second] = round % 2 ? ['2026-04-25', '2026-04-13'] : ['2026-04-13', '2026-04-25'];
+      await Promise.all([raiseMeta(db, 'raised', first), raiseMeta(db, 'raised', second)]);
+      expect(await getMeta(db, 'raised')).toBe('2026-04-25');
+    }
+    // An earlier value alone never moves it back; a key not yet set is set.
+    await raiseMeta(db, 'raised', '2026-03-01');
+    expect(await getMeta(db, 'raised')).toBe('2026-04-25');
+    await raiseMeta(db, 'fresh', '2026-03-01');
+    expect(await getMeta(db, 'fresh')).toBe('2026-03-01');
+  });
+});
