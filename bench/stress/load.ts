@@ -1,8 +1,9 @@
 /**
  * The mixed load: a real server on loopback, 1,000 people and 200 events, 70% reads (event list,
- * an event, people, a page of operations) and 30% writes (an even purchase), for a fixed time at
- * as many requests as the server answers from a fixed number of connections. Afterwards every
- * acknowledged write must be in the database and every event must still sum to zero.
+ * an event, people, a page of operations, My share's summary) and 30% writes (an even purchase),
+ * for a fixed time at as many requests as the server answers from a fixed number of connections.
+ * Afterwards every acknowledged write must be in the database and every event must still sum to
+ * zero.
  */
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
@@ -51,6 +52,16 @@ export interface KindFigures {
   timeouts: number;
 }
 
+/**
+ * Readers' time zones for My share: more than an event keeps days for (spending-days.ts), so both
+ * the kept days and the days summed afresh are read while writes land, and checked afterwards.
+ */
+const MY_SHARE_OFFSETS = [0, 180, -300, 60, 330, 600] as const;
+
+function pick<T>(list: readonly T[], random: () => number): T {
+  return list[Math.floor(random() * list.length)]!;
+}
+
 function nextRequest(world: World, random: () => number) {
   const user = world.users[Math.floor(random() * world.users.length)]!;
   const mine = world.eventsOf.get(user.id) ?? [];
@@ -73,12 +84,13 @@ function nextRequest(world: World, random: () => number) {
         [`/app/api/v1/event/${event.id}/`, 'GET /event/{id}/'],
         ['/app/api/v1/event/people/', 'GET /event/people/'],
         [`/app/api/v1/operation/?event=${event.id}`, 'GET /operation/?event='],
+        [`/app/api/v1/operation/expenses/?event=${event.id}&summary=true&utc_offset=${pick(MY_SHARE_OFFSETS, random)}`, 'GET /operation/expenses/'],
       ]
     : [
         ['/app/api/v1/event/', 'GET /event/'],
         ['/app/api/v1/event/people/', 'GET /event/people/'],
       ];
-  const [path, kind] = reads[Math.floor(random() * reads.length)]!;
+  const [path, kind] = pick(reads, random);
   return { method: 'GET' as const, path: path!, headers, write: false, kind: kind! };
 }
 
