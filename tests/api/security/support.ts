@@ -12,7 +12,9 @@ import type { TestApp } from '../harness';
 /**
  * What a refused request must leave alone. Left out on purpose: sessions' last_seen_at (every
  * signed-in request touches it), auth_codes and rate_limits (refused requests count towards the
- * limits by design, docs/api.md), image_variants (a cache filled on read) and rates/meta.
+ * limits by design, docs/api.md), image_variants and spending_days/spending_day_offsets (caches
+ * filled on read: My share keeps a reader's time zone's days on its first read, decision 0045) and
+ * rates/meta.
  */
 const FINGERPRINTED = {
   users: 'select * from users',
@@ -26,8 +28,6 @@ const FINGERPRINTED = {
   operation_entries: 'select * from operation_entries',
   operation_debts: 'select * from operation_debts',
   pair_balances: 'select * from pair_balances',
-  spending_day_offsets: 'select * from spending_day_offsets',
-  spending_days: 'select * from spending_days',
   recurrences: 'select * from recurrences',
   operation_seen: 'select * from operation_seen',
 } as const;
