@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../tests/api/harness';
+import { describe, expect, it } from 'vitest';
+import { databaseForFile } from '../../tests/api/harness';
 import { getMeta, raiseMeta, setMeta } from './meta';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-  await database.drop?.();
-});
+const file = databaseForFile();
 
 describe('raiseMeta', () => {
   it('keeps the later value when two writers raise the same key at once, in either order', async () => {
-    const db = database.db;
+    const db = file.database.db;
     for (let round = 0; round < 20; round++) {
       await setMeta(db, 'raised', '2026-01-01');
       const [first, second] = round % 2 ? ['2026-04-25', '2026-04-13'] : ['2026-04-13', '2026-04-25'];

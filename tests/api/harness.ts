@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -14,6 +15,24 @@ export interface TestApp {
   sms: LogSmsSender;
   config: Config;
   close(): Promise<void>;
+}
+
+export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
+/**
+ * The file's own database (openTestDatabase), opened before its tests and closed and dropped after
+ * them: call it at the top of a test file and read `database` in the tests.
+ */
+export function databaseForFile(): { database: TestDatabase } {
+  const file = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    file.database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await file.database.close();
+    await file.database.drop?.();
+  });
+  return file;
 }
 
 /**

@@ -3,81 +3,73 @@
  * history of every kind (a deposit's entries are negative) and catch a broken one.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../bench/stress/checks';
 import { rng } from '../../bench/rng';
 import { seedBenchEvent } from '../../bench/seed-event';
 import { keptSpendingByDay } from '../../server/modules/operations/spending-days';
-import { openTestDatabase } from './harness';
+import { databaseForFile } from './harness';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-  await database.drop?.();
-});
+const file = databaseForFile();
 
 describe('the integrity checks', () => {
   it('find nothing wrong in a history of every kind, deposits included, and catch an entry, a pair debt, a pair balance, a kept volume or spent share, an unread count, an operation count or a kept day changed behind the ledger', async () => {
-    await seedBenchEvent(database.db, { operations: 120, random: rng(3), phonePrefix: '+7917' });
-    const deposits = (await database.db.execute(sql`select count(*)::int as n from operations where kind = 'deposit'`)) as unknown as { rows: { n: number }[] };
+    await seedBenchEvent(file.database.db, { operations: 120, random: rng(3), phonePrefix: '+7917' });
+    const deposits = (await file.database.db.execute(sql`select count(*)::int as n from operations where kind = 'deposit'`)) as unknown as { rows: { n: number }[] };
     expect(deposits.rows[0]!.n).toBeGreaterThan(0);
-    const [seeded] = ((await database.db.execute(sql`select id from events limit 1`)) as unknown as { rows: { id: number }[] }).rows;
+    const [seeded] = ((await file.database.db.execute(sql`select id from events limit 1`)) as unknown as { rows: { id: number }[] }).rows;
     // My share's days kept at Moscow's offset from here on (spending-days.ts), checked too.
-    expect(await keptSpendingByDay(database.db, seeded!.id, [], 180)).not.toBeNull();
-    const sound = await checkIntegrity(database, []);
+    expect(await keptSpendingByDay(file.database.db, seeded!.id, [], 180)).not.toBeNull();
+    const sound = await checkIntegrity(file.database, []);
     expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], driftedUnread: [], driftedCounts: [], driftedDays: [], duplicateKeys: 0 });
 
-    const [pair] = ((await database.db.execute(sql`select operation_id from operation_debts limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
-    await database.db.execute(sql`update operation_debts set amount = amount + 1 where operation_id = ${pair!.operation_id}`);
-    expect((await checkIntegrity(database, [])).strayDebts).toEqual([Number(pair!.operation_id)]);
-    await database.db.execute(sql`update operation_debts set amount = amount - 1 where operation_id = ${pair!.operation_id}`);
+    const [pair] = ((await file.database.db.execute(sql`select operation_id from operation_debts limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
+    await file.database.db.execute(sql`update operation_debts set amount = amount + 1 where operation_id = ${pair!.operation_id}`);
+    expect((await checkIntegrity(file.database, [])).strayDebts).toEqual([Number(pair!.operation_id)]);
+    await file.database.db.execute(sql`update operation_debts set amount = amount - 1 where operation_id = ${pair!.operation_id}`);
 
-    const [balance] = ((await database.db.execute(sql`select event_id from pair_balances limit 1`)) as unknown as { rows: { event_id: number }[] }).rows;
-    await database.db.execute(sql`update pair_balances set amount = amount + 1 where event_id = ${balance!.event_id}`);
-    expect((await checkIntegrity(database, [])).driftedPairs).toEqual([Number(balance!.event_id)]);
-    await database.db.execute(sql`update pair_balances set amount = amount - 1 where event_id = ${balance!.event_id}`);
+    const [balance] = ((await file.database.db.execute(sql`select event_id from pair_balances limit 1`)) as unknown as { rows: { event_id: number }[] }).rows;
+    await file.database.db.execute(sql`update pair_balances set amount = amount + 1 where event_id = ${balance!.event_id}`);
+    expect((await checkIntegrity(file.database, [])).driftedPairs).toEqual([Number(balance!.event_id)]);
+    await file.database.db.execute(sql`update pair_balances set amount = amount - 1 where event_id = ${balance!.event_id}`);
 
-    const [event] = ((await database.db.execute(sql`select id from events where live_volume > 0 limit 1`)) as unknown as { rows: { id: number }[] }).rows;
-    await database.db.execute(sql`update events set live_volume = live_volume + 1 where id = ${event!.id}`);
-    expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([Number(event!.id)]);
-    await database.db.execute(sql`update events set live_volume = live_volume - 1 where id = ${event!.id}`);
-    await database.db.execute(sql`update event_participants set volume = volume + 1 where event_id = ${event!.id} and volume > 0`);
-    expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([Number(event!.id)]);
-    await database.db.execute(sql`update event_participants set volume = volume - 1 where event_id = ${event!.id} and volume > 0`);
-    expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([]);
-    await database.db.execute(sql`update event_participants set spent = spent + 1 where event_id = ${event!.id}`);
-    expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([Number(event!.id)]);
-    await database.db.execute(sql`update event_participants set spent = spent - 1 where event_id = ${event!.id}`);
-    expect((await checkIntegrity(database, [])).driftedVolumes).toEqual([]);
-    await database.db.execute(sql`update event_participants set unread = unread + 1 where event_id = ${event!.id}`);
-    expect((await checkIntegrity(database, [])).driftedUnread).toEqual([Number(event!.id)]);
-    await database.db.execute(sql`update event_participants set unread = unread - 1 where event_id = ${event!.id}`);
-    await database.db.execute(sql`update events set live_count = live_count - 1 where id = ${event!.id}`);
-    expect((await checkIntegrity(database, [])).driftedCounts).toEqual([Number(event!.id)]);
-    await database.db.execute(sql`update events set live_count = live_count + 1, operation_count = operation_count + 1 where id = ${event!.id}`);
-    expect((await checkIntegrity(database, [])).driftedCounts).toEqual([Number(event!.id)]);
-    await database.db.execute(sql`update events set operation_count = operation_count - 1 where id = ${event!.id}`);
-    expect((await checkIntegrity(database, [])).driftedCounts).toEqual([]);
+    const [event] = ((await file.database.db.execute(sql`select id from events where live_volume > 0 limit 1`)) as unknown as { rows: { id: number }[] }).rows;
+    await file.database.db.execute(sql`update events set live_volume = live_volume + 1 where id = ${event!.id}`);
+    expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([Number(event!.id)]);
+    await file.database.db.execute(sql`update events set live_volume = live_volume - 1 where id = ${event!.id}`);
+    await file.database.db.execute(sql`update event_participants set volume = volume + 1 where event_id = ${event!.id} and volume > 0`);
+    expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([Number(event!.id)]);
+    await file.database.db.execute(sql`update event_participants set volume = volume - 1 where event_id = ${event!.id} and volume > 0`);
+    expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([]);
+    await file.database.db.execute(sql`update event_participants set spent = spent + 1 where event_id = ${event!.id}`);
+    expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([Number(event!.id)]);
+    await file.database.db.execute(sql`update event_participants set spent = spent - 1 where event_id = ${event!.id}`);
+    expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([]);
+    await file.database.db.execute(sql`update event_participants set unread = unread + 1 where event_id = ${event!.id}`);
+    expect((await checkIntegrity(file.database, [])).driftedUnread).toEqual([Number(event!.id)]);
+    await file.database.db.execute(sql`update event_participants set unread = unread - 1 where event_id = ${event!.id}`);
+    await file.database.db.execute(sql`update events set live_count = live_count - 1 where id = ${event!.id}`);
+    expect((await checkIntegrity(file.database, [])).driftedCounts).toEqual([Number(event!.id)]);
+    await file.database.db.execute(sql`update events set live_count = live_count + 1, operation_count = operation_count + 1 where id = ${event!.id}`);
+    expect((await checkIntegrity(file.database, [])).driftedCounts).toEqual([Number(event!.id)]);
+    await file.database.db.execute(sql`update events set operation_count = operation_count - 1 where id = ${event!.id}`);
+    expect((await checkIntegrity(file.database, [])).driftedCounts).toEqual([]);
 
     const keptDay = sql`(select day from spending_days where event_id = ${seeded!.id} and user_id <> 0 order by day limit 1)`;
-    await database.db.execute(sql`update spending_days set spent = spent + 1 where event_id = ${seeded!.id} and user_id <> 0 and day = ${keptDay}`);
-    expect((await checkIntegrity(database, [])).driftedDays).toEqual([seeded!.id]);
-    await database.db.execute(sql`update spending_days set spent = spent - 1 where event_id = ${seeded!.id} and user_id <> 0 and day = ${keptDay}`);
-    await database.db.execute(sql`update spending_days set count = count + 1 where event_id = ${seeded!.id} and user_id = 0 and day = ${keptDay}`);
-    expect((await checkIntegrity(database, [])).driftedDays).toEqual([seeded!.id]);
-    await database.db.execute(sql`update spending_days set count = count - 1 where event_id = ${seeded!.id} and user_id = 0 and day = ${keptDay}`);
-    expect((await checkIntegrity(database, [])).driftedDays).toEqual([]);
+    await file.database.db.execute(sql`update spending_days set spent = spent + 1 where event_id = ${seeded!.id} and user_id <> 0 and day = ${keptDay}`);
+    expect((await checkIntegrity(file.database, [])).driftedDays).toEqual([seeded!.id]);
+    await file.database.db.execute(sql`update spending_days set spent = spent - 1 where event_id = ${seeded!.id} and user_id <> 0 and day = ${keptDay}`);
+    await file.database.db.execute(sql`update spending_days set count = count + 1 where event_id = ${seeded!.id} and user_id = 0 and day = ${keptDay}`);
+    expect((await checkIntegrity(file.database, [])).driftedDays).toEqual([seeded!.id]);
+    await file.database.db.execute(sql`update spending_days set count = count - 1 where event_id = ${seeded!.id} and user_id = 0 and day = ${keptDay}`);
+    expect((await checkIntegrity(file.database, [])).driftedDays).toEqual([]);
     // A day kept at an offset the event does not keep is stray, even a row of zeros.
-    await database.db.execute(sql`insert into spending_days values (${seeded!.id}, 60, 0, '2026-01-01', 0, 0)`);
-    expect((await checkIntegrity(database, [])).driftedDays).toEqual([seeded!.id]);
-    await database.db.execute(sql`delete from spending_days where utc_offset = 60`);
+    await file.database.db.execute(sql`insert into spending_days values (${seeded!.id}, 60, 0, '2026-01-01', 0, 0)`);
+    expect((await checkIntegrity(file.database, [])).driftedDays).toEqual([seeded!.id]);
+    await file.database.db.execute(sql`delete from spending_days where utc_offset = 60`);
 
-    const [victim] = ((await database.db.execute(sql`select operation_id from operation_entries where paid > 0 limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
-    await database.db.execute(sql`update operation_entries set paid = paid + 1 where operation_id = ${victim!.operation_id} and paid > 0`);
-    expect((await checkIntegrity(database, [])).unbalanced).toEqual([Number(victim!.operation_id)]);
+    const [victim] = ((await file.database.db.execute(sql`select operation_id from operation_entries where paid > 0 limit 1`)) as unknown as { rows: { operation_id: number }[] }).rows;
+    await file.database.db.execute(sql`update operation_entries set paid = paid + 1 where operation_id = ${victim!.operation_id} and paid > 0`);
+    expect((await checkIntegrity(file.database, [])).unbalanced).toEqual([Number(victim!.operation_id)]);
   });
 });
