@@ -19,7 +19,7 @@ import { createEvent, getOrCreateDialogue } from '../server/modules/events/servi
 import { createOperation } from '../server/modules/operations/service';
 import { netBalances } from '../server/modules/people/balances';
 import { createSession } from '../server/modules/sessions/service';
-import { rng } from './rng';
+import { pick as pickFrom, rng } from './rng';
 import { quantile } from './stats';
 
 const PEOPLE = 50;
@@ -49,7 +49,7 @@ async function time(runs: number, warmup: number, fn: () => Promise<unknown>): P
 
 async function main(): Promise<void> {
   const random = rng(20260606);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => pickFrom(list, random);
   const database = await openDatabase({ kind: 'pglite' });
   await seedRatesIfEmpty(database.db);
   const db = database.db;

@@ -9,3 +9,8 @@ export function rng(seed: number): () => number {
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** One element of a non-empty list, chosen by `random`. */
+export function pick<T>(list: readonly T[], random: () => number): T {
+  return list[Math.floor(random() * list.length)] as T;
+}

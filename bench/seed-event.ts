@@ -10,6 +10,7 @@ import { seedRatesIfEmpty } from '../server/modules/currency/rates-seed';
 import { createEvent, updateEvent } from '../server/modules/events/service';
 import { createOperation } from '../server/modules/operations/service';
 import { createSession } from '../server/modules/sessions/service';
+import { pick as pickFrom } from './rng';
 
 export const PARTICIPANTS = 50;
 export const FAMILIES = 12;
@@ -47,7 +48,7 @@ export async function seedBenchEvent(db: Db, options: { operations: number; rand
   await updateEvent(db, owner.id, event.id, { data: { families } });
 
   const kinds = ['even_purchase', 'even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'] as const;
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => pickFrom(list, random);
   for (let i = 0; i < options.operations; i++) {
     const kind = pick(kinds);
     const author = owner.id;

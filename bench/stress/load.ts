@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { quantile } from '../stats';
-import { rng } from '../rng';
+import { pick, rng } from '../rng';
 import { checkIntegrity, integrityProblems, type IntegrityReport } from './checks';
 import { startPgbouncer } from './pgbouncer';
 import { evenPurchase, seedWorld, type World } from './seed';
@@ -58,14 +58,10 @@ export interface KindFigures {
  */
 const MY_SHARE_OFFSETS = [0, 180, -300, 60, 330, 600] as const;
 
-function pick<T>(list: readonly T[], random: () => number): T {
-  return list[Math.floor(random() * list.length)]!;
-}
-
 function nextRequest(world: World, random: () => number) {
-  const user = world.users[Math.floor(random() * world.users.length)]!;
+  const user = pick(world.users, random);
   const mine = world.eventsOf.get(user.id) ?? [];
-  const event = mine.length ? mine[Math.floor(random() * mine.length)]! : null;
+  const event = mine.length ? pick(mine, random) : null;
   const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
   const roll = random();
   if (event && roll < 0.3) {

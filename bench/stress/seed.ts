@@ -9,7 +9,7 @@ import { seedRatesIfEmpty } from '../../server/modules/currency/rates-seed';
 import { createEvent } from '../../server/modules/events/service';
 import { createOperation } from '../../server/modules/operations/service';
 import { createSession } from '../../server/modules/sessions/service';
-import { rng } from '../rng';
+import { pick as pickFrom, rng } from '../rng';
 
 export interface StressUser {
   id: number;
@@ -40,7 +40,7 @@ export interface SeedPlan {
 export async function seedWorld(database: Database, plan: SeedPlan): Promise<World> {
   const { db } = database;
   const random = rng(plan.seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => pickFrom(list, random);
   await seedRatesIfEmpty(db);
 
   const rows = await db
