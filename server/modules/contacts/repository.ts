@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import { jsonRows } from '../../db/json-rows';
 import { contacts, eventParticipants, familyInvitations, operationEntries, operations, users } from '../../db/schema';
 import { imageKeyOf } from '../images/repository';
 
@@ -35,12 +36,14 @@ const personColumns = (viewer: number) => ({
 /** People by uid, with the viewer's contact names for them. */
 export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {
   if (uids.length === 0) return [];
-  const rows = await db
-    .select(personColumns(viewer))
-    .from(users)
-    .leftJoin(contacts, and(eq(contacts.ownerId, viewer), eq(contacts.contactId, users.id)))
-    .where(inArray(users.id, [...uids]));
-  return rows.map(({ _viewer, ...r }) => r);
+  const { _viewer, ...fields } = personColumns(viewer);
+  return jsonRows(fields, undefined, (rows) =>
+    db
+      .select({ rows })
+      .from(users)
+      .leftJoin(contacts, and(eq(contacts.ownerId, viewer), eq(contacts.contactId, users.id)))
+      .where(inArray(users.id, [...uids])),
+  );
 }
 
 /** The viewer's contact book, oldest first (the viewer is added by the service). */

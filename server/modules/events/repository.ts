@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { jsonRows } from '../../db/json-rows';
 import { contacts, eventParticipants, events, operationEntries, operations } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
@@ -49,20 +50,23 @@ export async function eventsOfUser(db: Queryable, viewer: number, deleted: boole
 
 export async function participantsOf(db: Queryable, eventIds: readonly number[]): Promise<ParticipantRow[]> {
   if (eventIds.length === 0) return [];
-  return db
-    .select({
-      eventId: eventParticipants.eventId,
-      userId: eventParticipants.userId,
-      familyGroup: eventParticipants.familyGroup,
-      position: eventParticipants.position,
-      balance: eventParticipants.balance,
-      unread: eventParticipants.unread,
-      // numeric, handed over as text; decision 0010's bounds keep it a safe integer.
-      spent: sql<number>`${eventParticipants.spent}`.mapWith(Number),
-    })
-    .from(eventParticipants)
-    .where(inArray(eventParticipants.eventId, [...eventIds]))
-    .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.position), asc(eventParticipants.userId));
+  const fields = {
+    eventId: eventParticipants.eventId,
+    userId: eventParticipants.userId,
+    familyGroup: eventParticipants.familyGroup,
+    position: eventParticipants.position,
+    balance: eventParticipants.balance,
+    unread: eventParticipants.unread,
+    // Decision 0010's bounds keep it a safe integer.
+    spent: sql<number>`${eventParticipants.spent}::text`.mapWith(Number),
+  };
+  const order = sql`${eventParticipants.eventId}, ${eventParticipants.position}, ${eventParticipants.userId}`;
+  return jsonRows(fields, order, (rows) =>
+    db
+      .select({ rows })
+      .from(eventParticipants)
+      .where(inArray(eventParticipants.eventId, [...eventIds])),
+  );
 }
 
 /** The viewer's unread counts in the given events, as kept (operations/unread.ts). */
