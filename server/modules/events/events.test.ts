@@ -46,6 +46,37 @@ describe('contacts', () => {
 });
 
 describe('events', () => {
+  it('moves an event’s last activity, and so its place in the list, with every operation written, deleted, restored, edited or moved', async () => {
+    const older = await eventWith(t, anna, [boris]);
+    const newer = await eventWith(t, anna, [boris]);
+    const order = async () => {
+      const res = await call(t.app, 'GET', '/app/api/v1/event/', { token: anna.token });
+      return (res.body as { id: number }[]).map((e) => e.id).filter((id) => id === older || id === newer);
+    };
+    const lastActivity = async (id: number) => Date.parse((await getEvent(anna, id)).last_activity);
+    const moves = async (ids: number[], write: () => Promise<{ status: number }>) => {
+      const before = await Promise.all(ids.map(lastActivity));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await write()).status).toBeLessThan(300);
+      const after = await Promise.all(ids.map(lastActivity));
+      after.forEach((at, i) => expect(at).toBeGreaterThan(before[i] as number));
+    };
+    expect(await order()).toEqual([newer, older]);
+    let op = 0;
+    await moves([older], async () => {
+      const res = await call(t.app, 'POST', '/app/api/v1/operation/', { token: anna.token, body: purchase(older, anna, 300, [anna, boris]) });
+      op = res.body.id;
+      return res;
+    });
+    expect(await order()).toEqual([older, newer]);
+    await moves([older], () => call(t.app, 'PUT', `/app/api/v1/operation/${op}/`, { token: anna.token, body: purchase(older, anna, 500, [anna, boris]), headers: { 'if-match': '"1"' } }));
+    await moves([older], () => call(t.app, 'DELETE', `/app/api/v1/operation/${op}/`, { token: anna.token }));
+    await moves([older], () => call(t.app, 'POST', `/app/api/v1/operation/${op}/restore/`, { token: anna.token }));
+    await moves([older, newer], () => call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: anna.token, body: { event_id: newer, operation_id: op } }));
+    const comment = { event_id: newer, details: { kind: 'comment', description: 'Keys under the mat' }, participants: [] };
+    await moves([newer], () => call(t.app, 'POST', '/app/api/v1/operation/', { token: boris.token, body: comment }));
+  });
+
   it('starts event families from the users’ families, everyone else alone, owner first', async () => {
     await family(t, vera, [gleb]);
     const id = await eventWith(t, anna, [boris, vera, gleb]);

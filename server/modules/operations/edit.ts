@@ -18,7 +18,6 @@ import {
   markUnseenExcept,
   operationForParticipant,
   replaceEntries,
-  touchEvent,
   updateOperation,
   versionOf,
   type OperationMeta,
@@ -112,7 +111,6 @@ async function applyChange(
     await updateOperation(tx, row.id, fields);
     await markUnseenExcept(tx, row.id, viewer);
   });
-  await touchEvent(tx, event.id);
   return recordChange(tx, row, changed, action, viewer, revertedTo, idempotencyKey);
 }
 

@@ -103,13 +103,18 @@ export interface OperationEffect {
  * bounds are checked against, decision 0034) and a spending operation's day at every offset the
  * event keeps days for (spending-days.ts). Fails with 'participant_not_in_event' when someone
  * in the entries is not (or no longer) a participant.
+ *
+ * A change to the event's figures is its activity: the same statement marks the event's last
+ * activity (what touchEvent does for writes that leave the figures alone, a receipt say), so no
+ * write pays a statement of its own for it.
  */
 export async function applyToBalances(db: Queryable, eventId: number, effect: OperationEffect, sign: 1 | -1): Promise<void> {
   const { entries } = effect;
   const volume = sign * Math.abs(effect.amount);
   const spending = isSpending(effect.kind as OperationKind);
+  const eventUpdate = sql`update ${events} set live_volume = live_volume + ${volume}::bigint, last_activity_at = ${new Date()} where id = ${eventId}`;
   if (entries.length === 0 && !spending) {
-    if (volume !== 0) await db.execute(sql`update ${events} set live_volume = live_volume + ${volume}::bigint where id = ${eventId}`);
+    await db.execute(eventUpdate);
     return;
   }
   const deltas = entries.map((e) => ({
@@ -126,9 +131,7 @@ export async function applyToBalances(db: Queryable, eventId: number, effect: Op
       insert into ${pairBalances} (event_id, lo, hi, amount)
       select ${eventId}::int, p.lo, p.hi, p.d from json_to_recordset(${JSON.stringify(pairs)}::json) as p(lo int, hi int, d bigint) order by p.lo, p.hi
       on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
-    ), event_volume as (
-      update ${events} set live_volume = live_volume + ${volume}::bigint where id = ${eventId}
-    )${spending ? sql`, kept_days as (${keptDaysUpdate(eventId, effect.date, spendingDayDeltas(effect.kind, effect.amount, entries, sign))})` : sql``}
+    ), event_volume as (${eventUpdate})${spending ? sql`, kept_days as (${keptDaysUpdate(eventId, effect.date, spendingDayDeltas(effect.kind, effect.amount, entries, sign))})` : sql``}
     update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
     from json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint, v bigint, s bigint)
     where ep.event_id = ${eventId} and ep.user_id = v.uid

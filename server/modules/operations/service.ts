@@ -28,7 +28,6 @@ import {
   operationTotals,
   recomputeBalances,
   replaceEntries,
-  touchEvent,
   updateOperation,
   type EnteredColumns,
   type ListFilter,
@@ -106,7 +105,6 @@ export async function storeOperation(
   await shiftUnread(tx, [row.id], 1);
   await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, 1);
   await requireWithinTotals(tx, row.eventId, entries);
-  await touchEvent(tx, row.eventId);
   return row;
 }
 
@@ -119,7 +117,6 @@ async function setDeleted(db: Db, viewer: number, operationId: number, deleted: 
     const deletedAt = deleted ? new Date() : null;
     await rewritingUnread(tx, [row.id], () => updateOperation(tx, row.id, { deletedAt }));
     if (!deleted) await requireWithinTotals(tx, row.eventId, entries);
-    await touchEvent(tx, row.eventId);
     return recordChange(tx, row, { ...row, deletedAt }, deleted ? 'deleted' : 'restored', viewer);
   });
   return viewOne(db, viewer, op);
@@ -181,8 +178,6 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     );
     await applyToBalances(tx, target.id, { kind: row.kind, amount: moved.amount, entries: newEntries, date: row.opDate }, 1);
     await requireWithinTotals(tx, target.id, newEntries);
-    await touchEvent(tx, source.id);
-    await touchEvent(tx, target.id);
     return recordChange(tx, row, moved, 'moved', viewer);
   });
   return viewOne(db, viewer, op);
