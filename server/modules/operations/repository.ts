@@ -5,6 +5,7 @@ import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
+import { jsonRows } from '../../db/json-rows';
 import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
 import { forgetKeptDays, keptDaysUpdate, spendingDayDeltas } from './spending-days';
@@ -177,11 +178,13 @@ function byOperation<R extends { operationId: number }, T>(rows: readonly R[], i
 
 export async function entriesOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, Entry[]>> {
   if (operationIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(operationEntries)
-    .where(inArray(operationEntries.operationId, [...operationIds]))
-    .orderBy(asc(operationEntries.operationId), asc(operationEntries.userId));
+  const e = operationEntries;
+  const rows = await jsonRows({ operationId: e.operationId, userId: e.userId, paid: e.paid, share: e.share }, sql`${e.operationId}, ${e.userId}`, (rows) =>
+    db
+      .select({ rows })
+      .from(e)
+      .where(inArray(e.operationId, [...operationIds])),
+  );
   return byOperation(rows, (r) => ({ uid: r.userId, paid: r.paid, share: r.share }));
 }
 
