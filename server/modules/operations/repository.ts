@@ -108,33 +108,48 @@ export interface OperationEffect {
  * A change to the event's figures is its activity: the same statement marks the event's last
  * activity (what touchEvent does for writes that leave the figures alone, a receipt say), so no
  * write pays a statement of its own for it.
+ *
+ * `newBy` names the author of an operation just stored: nobody else has seen it, so every other
+ * participant's unread count (operations/unread.ts) goes up by one in the same statement, the
+ * people in its entries with their figures and the rest beside them. Every other write keeps the
+ * counts with rewritingUnread.
  */
-export async function applyToBalances(db: Queryable, eventId: number, effect: OperationEffect, sign: 1 | -1): Promise<void> {
+export async function applyToBalances(db: Queryable, eventId: number, effect: OperationEffect, sign: 1 | -1, newBy?: number): Promise<void> {
   const { entries } = effect;
   const volume = sign * Math.abs(effect.amount);
   const spending = isSpending(effect.kind as OperationKind);
-  const eventUpdate = sql`update ${events} set live_volume = live_volume + ${volume}::bigint, last_activity_at = ${new Date()} where id = ${eventId}`;
-  if (entries.length === 0 && !spending) {
-    await db.execute(eventUpdate);
-    return;
-  }
   const deltas = entries.map((e) => ({
     uid: e.uid,
     d: sign * (e.paid - e.share),
     v: sign * (Math.abs(e.paid) + Math.abs(e.share)),
     s: spending ? sign * e.share : 0,
   }));
+  const deltaRows = sql`json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint, v bigint, s bigint)`;
+  const eventUpdate = sql`update ${events} set live_volume = live_volume + ${volume}::bigint, last_activity_at = ${new Date()} where id = ${eventId}`;
+  // Two updates of one row in one statement would lose one: the CTE takes only those the entries leave out.
+  const othersUnread =
+    newBy === undefined
+      ? sql``
+      : sql`others_unread as (
+          update ${eventParticipants} set unread = unread + 1
+          where event_id = ${eventId} and user_id <> ${newBy} and user_id not in (select v.uid from ${deltaRows})
+        ), `;
+  if (entries.length === 0 && !spending) {
+    await db.execute(newBy === undefined ? eventUpdate : sql`with ${othersUnread}event_volume as (${eventUpdate}) select 1`);
+    return;
+  }
   // The pairs (schema pairBalances) change with the same statement, in pair order (the insert's
   // `order by`) so that two writers never wait on each other in a circle.
   const pairs = debtsOf(entries).map((d) => ({ lo: d.lo, hi: d.hi, d: sign * d.amount }));
   const result = await db.execute(sql`
-    with pairs as (
+    with ${othersUnread}pairs as (
       insert into ${pairBalances} (event_id, lo, hi, amount)
       select ${eventId}::int, p.lo, p.hi, p.d from json_to_recordset(${JSON.stringify(pairs)}::json) as p(lo int, hi int, d bigint) order by p.lo, p.hi
       on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
     ), event_volume as (${eventUpdate})${spending ? sql`, kept_days as (${keptDaysUpdate(eventId, effect.date, spendingDayDeltas(effect.kind, effect.amount, entries, sign))})` : sql``}
     update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
-    from json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint, v bigint, s bigint)
+      ${newBy === undefined ? sql`` : sql`, unread = ep.unread + (ep.user_id <> ${newBy})::int`}
+    from ${deltaRows}
     where ep.event_id = ${eventId} and ep.user_id = v.uid
     returning ep.user_id`);
   if (rowsOf(result).length !== deltas.length) {

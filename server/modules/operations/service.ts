@@ -35,7 +35,7 @@ import {
   type OperationRow,
 } from './repository';
 import { startSeries } from '../recurrences/series';
-import { lockViewerCount, rewritingUnread, shiftUnread } from './unread';
+import { lockViewerCount, rewritingUnread } from './unread';
 import { toView, viewOne, viewsOf } from './views';
 
 /**
@@ -102,8 +102,7 @@ export async function storeOperation(
   const row = await insertOperation(tx, { ...entered, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate, ...placed });
   await insertEntries(tx, row.id, entries);
   await recordCreated(tx, row);
-  await shiftUnread(tx, [row.id], 1);
-  await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, 1);
+  await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, 1, row.authorId);
   await requireWithinTotals(tx, row.eventId, entries);
   return row;
 }
