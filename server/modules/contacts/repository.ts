@@ -19,7 +19,8 @@ export interface PersonRow {
   isContact: boolean;
 }
 
-const personColumns = (viewer: number) => ({
+/** A person's columns; the caller joins the viewer's contact row for them (contactName, isContact). */
+const personColumns = {
   id: users.id,
   phone: users.phone,
   fullName: users.fullName,
@@ -30,14 +31,12 @@ const personColumns = (viewer: number) => ({
   familyId: users.familyId,
   contactName: sql<string>`coalesce(${contacts.name}, '')`,
   isContact: sql<boolean>`${contacts.ownerId} is not null`,
-  _viewer: sql<number>`${viewer}::int`,
-});
+};
 
 /** People by uid, with the viewer's contact names for them. */
 export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {
   if (uids.length === 0) return [];
-  const { _viewer, ...fields } = personColumns(viewer);
-  return jsonRows(fields, undefined, (rows) =>
+  return jsonRows(personColumns, undefined, (rows) =>
     db
       .select({ rows })
       .from(users)
@@ -48,13 +47,12 @@ export async function peopleByIds(db: Queryable, viewer: number, uids: readonly 
 
 /** The viewer's contact book, oldest first (the viewer is added by the service). */
 export async function contactRows(db: Queryable, owner: number): Promise<PersonRow[]> {
-  const rows = await db
-    .select(personColumns(owner))
+  return db
+    .select(personColumns)
     .from(contacts)
     .innerJoin(users, eq(users.id, contacts.contactId))
     .where(eq(contacts.ownerId, owner))
     .orderBy(asc(contacts.createdAt), asc(users.id));
-  return rows.map(({ _viewer, ...r }) => r);
 }
 
 export async function contactIdsOf(db: Queryable, owner: number): Promise<number[]> {
