@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { event as eventSchema } from '../../../common/contract/events';
 import { operation, operationHistoryResponse } from '../../../common/contract/operations';
 import { checkIntegrity } from '../../../bench/stress/checks';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { eventWith, operate, people, type Person } from '../../../tests/api/ledger-factories';
+import { operationVersions } from '../../db/schema';
+import { stateView, type StoredState } from './entered';
 
 /**
  * Editing an operation (PUT /operation/{id}/ with If-Match), its history and the restore of an
@@ -182,6 +185,17 @@ describe('editing an operation', () => {
     expect(h.versions[0]!.state.amount).toBe(3000);
     expect(h.versions[1]!.state.amount).toBe(3200);
     await sound();
+  });
+
+  it('stores a new operation’s first version with it, not only when it is first changed', async () => {
+    const op = operation.parse((await call(t.app, 'POST', '/app/api/v1/operation/', { token: anna.token, body: dinner(1500) })).body);
+    const stored = await t.database.db
+      .select({ version: operationVersions.version, action: operationVersions.action, actor: operationVersions.actorId, state: operationVersions.state })
+      .from(operationVersions)
+      .where(eq(operationVersions.operationId, op.id));
+    expect(stored).toMatchObject([{ version: 1, action: 'created', actor: anna.uid }]);
+    expect(stateView(stored[0]!.state as StoredState)).toEqual((await history(boris, op.id)).versions[0]!.state);
+    expect(stateView(stored[0]!.state as StoredState)).toMatchObject({ amount: 1500, description: 'dinner', date: '2026-03-12T18:00:00.000Z', deleted: false });
   });
 
   it('refuses an edit from an old version with 412 and the current operation, and one that names no version with 428', async () => {

@@ -107,7 +107,10 @@ export interface StoredState {
   deleted: boolean;
 }
 
-export function stateOf(row: OperationRow): StoredState {
+/** The columns a version's state is read from: a stored row's, or a new one's before it is stored. */
+export type StateColumns = Pick<OperationRow, 'eventId' | 'kind' | 'originalAmount' | 'currency' | 'description' | 'opDate' | 'meta' | 'deletedAt'>;
+
+export function stateOf(row: StateColumns): StoredState {
   return {
     eventId: row.eventId,
     kind: row.kind,

@@ -93,6 +93,9 @@ async function check(): Promise<void> {
   // The kept volumes the money bounds are checked against (decision 0034) are the live sums too.
   const kept = await checkIntegrity(t.database, []);
   expect(kept.driftedVolumes).toEqual([]);
+  // Each operation's stored pair debts net to its entries, and the pair balances are their live sums.
+  expect(kept.strayDebts).toEqual([]);
+  expect(kept.driftedPairs).toEqual([]);
   // And so is each participant's unread count (unread.ts), seen marks included.
   expect(kept.driftedUnread).toEqual([]);
   // And the operations list's counts, kept by triggers (migration 0008).

@@ -80,6 +80,33 @@ export async function insertEntriesOf(db: Queryable, list: readonly { operationI
     select (e->>0)::int, (e->>1)::int, (e->>2)::bigint, (e->>3)::bigint from json_array_elements(${JSON.stringify(entries)}::json) e`);
 }
 
+/**
+ * A new operation with its entries, their pair debts and its first version, in one statement: each
+ * of them was a round trip of its own, and on the embedded database a write's rate is its
+ * statements' rate (decision 0043). `state` is what the first version keeps (entered.ts stateOf).
+ */
+export async function insertNewOperation(
+  db: Queryable,
+  values: NewOperation,
+  entries: readonly Entry[],
+  state: unknown,
+): Promise<OperationRow> {
+  const op = db.$with('op').as(db.insert(operations).values(values).returning());
+  const entryRows = JSON.stringify(entries.map((e) => [e.uid, e.paid, e.share]));
+  const debtRows = JSON.stringify(debtsOf(entries).map((d) => [d.lo, d.hi, d.amount]));
+  const written = [
+    sql`insert into ${operationDebts} (operation_id, lo, hi, amount)
+      select op.id, (d->>0)::int, (d->>1)::int, (d->>2)::bigint from op, json_array_elements(${debtRows}::json) d`,
+    sql`insert into ${operationEntries} (operation_id, user_id, paid, share)
+      select op.id, (e->>0)::int, (e->>1)::bigint, (e->>2)::bigint from op, json_array_elements(${entryRows}::json) e`,
+    sql`insert into ${operationVersions} (operation_id, version, action, actor_id, state, created_at)
+      select op.id, op.version, 'created', op.author_id, ${JSON.stringify(state)}::jsonb, op.created_at from op`,
+  ].map((statement, i) => db.$with(`written_${i}`, {}).as(statement));
+  const [row] = await db.with(op, ...written).select().from(op);
+  if (!row) throw new Error('operation insert returned nothing');
+  return row;
+}
+
 export async function replaceEntries(db: Queryable, operationId: number, entries: readonly Entry[]): Promise<void> {
   await db.execute(sql`
     with debts as (delete from ${operationDebts} where operation_id = ${operationId})

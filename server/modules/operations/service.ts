@@ -10,15 +10,14 @@ import { displayConversion } from '../currency/service';
 import { requireEvent, requireLive } from '../events/access';
 import { unreadCounts, type EventRow } from '../events/repository';
 import { lockOperation, requirePeopleIn } from './edit';
-import { peopleNamed, readEntered } from './entered';
-import { recordChange, recordCreated } from './history';
+import { peopleNamed, readEntered, stateOf } from './entered';
+import { recordChange } from './history';
 import { currencyOf, parseDate, price, requireWithinTotals, type Priced } from './pricing';
 import {
   allOperationsOf,
   applyToBalances,
   entriesOf,
-  insertEntries,
-  insertOperation,
+  insertNewOperation,
   markAllSeen,
   markSeen,
   metaOf,
@@ -72,7 +71,6 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
         recurrenceId: started?.series.id ?? null,
         recurrenceDay: started?.day ?? null,
       });
-      await markSeen(tx, viewer, [row.id]);
       return { row, entries: priced.entries, shown };
     });
     // Everything the answer needs is in hand: no second read.
@@ -90,7 +88,8 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
 /**
  * Records an operation as entered and priced in its event, which the caller has locked, with its
  * first version and its effect on the balances; refused (nothing stored) past the bounds of
- * decision 0010.
+ * decision 0010. Its author needs no seen mark: what they wrote last is never unread by them
+ * (unread.ts), nor shown to them as unseen (views.ts).
  */
 export async function storeOperation(
   tx: Queryable,
@@ -99,9 +98,9 @@ export async function storeOperation(
   placed: Pick<NewOperation, 'opDate' | 'idempotencyKey' | 'recurrenceId' | 'recurrenceDay'>,
 ): Promise<OperationRow> {
   const { entries } = priced;
-  const row = await insertOperation(tx, { ...entered, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate, ...placed });
-  await insertEntries(tx, row.id, entries);
-  await recordCreated(tx, row);
+  const values = { ...entered, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate, ...placed };
+  const state = stateOf({ ...values, description: values.description ?? '', deletedAt: null });
+  const row = await insertNewOperation(tx, values, entries, state);
   await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, 1, row.authorId);
   await requireWithinTotals(tx, row.eventId, entries);
   return row;
