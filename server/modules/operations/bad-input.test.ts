@@ -93,6 +93,8 @@ function cases(): Case[] {
     ['POST', '/app/api/v1/operation/', op({ payer: BIG_ID }), 'validation_failed'],
     ['POST', '/app/api/v1/operation/', op({ payer: eve.uid }), 'participant_not_in_event'],
     ['POST', '/app/api/v1/operation/', op({}, [{ uid: anna.uid }, { uid: 987_654 }]), 'participant_not_in_event'],
+    // Named with a part of nothing: still someone from outside the event.
+    ['POST', '/app/api/v1/operation/', op({ kind: 'split_purchase' }, [{ uid: anna.uid }, { uid: boris.uid }, { uid: eve.uid, amount: 0 }]), 'participant_not_in_event'],
     ['POST', '/app/api/v1/operation/', op({}, [{ uid: anna.uid }, { uid: anna.uid }]), 'validation_failed'],
     ['POST', '/app/api/v1/operation/', op({}, [{ uid: anna.uid }]), 'participants_too_few'],
     ['POST', '/app/api/v1/operation/', op({ kind: 'split_purchase' }, [{ uid: anna.uid, amount: 8 }, { uid: boris.uid, amount: 5 }]), 'remainder_negative'],

@@ -60,8 +60,11 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
       const shown = await displayConversion(tx, eventCurrency, display);
       // 'They lent me' names the lender; nobody is a sensible default for it.
       const { originalAmount, meta } = readEntered(body, kind, currency, kind === 'they_lent_me' ? null : viewer);
-      await requirePeopleIn(tx, event.id, peopleNamed(meta), 'participant_not_in_event');
       const priced = await price(tx, { kind, originalAmount, currency, author: viewer, meta, date }, eventCurrency);
+      // The balances statement refuses an entry of anyone outside the event (applyToBalances), and
+      // the author takes part (requireEvent): only anyone else named without an entry is looked up.
+      const unchecked = withoutEntry(peopleNamed(meta), priced.entries).filter((uid) => uid !== viewer);
+      await requirePeopleIn(tx, event.id, unchecked, 'participant_not_in_event');
       const entered = { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description: details.description.trim(), meta };
       // A repeating operation is the first occurrence of its series.
       const started = body.repeat ? await startSeries(tx, entered, date, body.repeat, new Date()) : null;
@@ -83,6 +86,10 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
     }
     throw err;
   }
+}
+
+function withoutEntry(uids: readonly number[], entries: readonly Entry[]): number[] {
+  return uids.filter((uid) => !entries.some((e) => e.uid === uid));
 }
 
 /**
