@@ -15,7 +15,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event, EventParticipant } from '@common/contract/events';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -88,10 +88,13 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
     useSensor(KeyboardSensor, { coordinateGetter: familyKeyboardCoordinates }),
   );
 
-  const nameOf = (uid: number) => {
-    const p = byUid.get(uid);
-    return p ? participantName(p, t) : '';
-  };
+  const nameOf = useCallback(
+    (uid: number) => {
+      const p = byUid.get(uid);
+      return p ? participantName(p, t) : '';
+    },
+    [byUid, t],
+  );
   const targetName = (id: string | number | undefined): string => {
     if (id === NEW_FAMILY_ID) return t('participants.drag.newFamily');
     const index = typeof id === 'string' ? Number(id.replace('family-', '')) : NaN;
@@ -129,11 +132,14 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
     if (!over) return;
     move(uidOf(active.id), over.id === NEW_FAMILY_ID ? { kind: 'new' } : { kind: 'family', index: Number(String(over.id).replace('family-', '')) });
   };
+  // Every row's menu lists every family: their labels are made once, not once per row (50 people
+  // each in a family of their own made 2,500 labels on each drawing).
+  const familyLabels = useMemo(() => groups.map((members) => t('participants.move.toFamily', { names: members.map(nameOf).join(', ') })), [groups, nameOf, t]);
   /** The menu's choices for someone in family `own`: every family by its first member, and one of their own. */
   const familyChoices = (own: number): FamilyChoice[] => [
-    ...groups.map((members, index) => ({
+    ...familyLabels.map((label, index) => ({
       value: String(index),
-      label: index === own ? t('participants.move.current') : t('participants.move.toFamily', { names: members.map(nameOf).join(', ') }),
+      label: index === own ? t('participants.move.current') : label,
       current: index === own,
     })),
     ...(groups[own]!.length > 1 ? [{ value: 'new', label: t('participants.move.own') }] : []),
