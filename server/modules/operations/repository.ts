@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
 import { isSpending, SPENDING_KINDS, type Entry, type OperationKind, type Payer } from '../../../common/ledger';
 import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../../../common/ledger-debts';
@@ -63,21 +63,35 @@ export async function insertEntries(db: Queryable, operationId: number, entries:
 }
 
 /**
- * The entries of one operation or many (an import), with their pair debts (schema operationDebts),
- * in one statement: rows travel as one JSON parameter each, so no batch ever meets PostgreSQL's
- * limit on parameters, and a write costs no more round trips than it did before pair debts.
+ * The inserts of entries and of their pair debts (schema operationDebts), to run as one statement.
+ * Rows travel as one JSON parameter each, so no batch ever meets PostgreSQL's limit on parameters:
+ * an entry as `[uid, paid, share, operation]`, a debt as `[lo, hi, amount, operation]`, the
+ * operation left out when `operationId` reads it from elsewhere (`beside`, read with the rows).
+ */
+function entryInserts(
+  list: readonly { operationId?: number; entries: readonly Entry[] }[],
+  operationId: SQL = sql`(r->>3)::int`,
+  beside: SQL = sql``,
+): { debts: SQL; entries: SQL } {
+  const withId = (row: number[], id: number | undefined) => (id === undefined ? row : [...row, id]);
+  const entries = list.flatMap(({ operationId: id, entries }) => entries.map((e) => withId([e.uid, e.paid, e.share], id)));
+  const debts = list.flatMap(({ operationId: id, entries }) => debtsOf(entries).map((d) => withId([d.lo, d.hi, d.amount], id)));
+  return {
+    debts: sql`insert into ${operationDebts} (operation_id, lo, hi, amount)
+      select ${operationId}, (r->>0)::int, (r->>1)::int, (r->>2)::bigint from ${beside}json_array_elements(${JSON.stringify(debts)}::json) r`,
+    entries: sql`insert into ${operationEntries} (operation_id, user_id, paid, share)
+      select ${operationId}, (r->>0)::int, (r->>1)::bigint, (r->>2)::bigint from ${beside}json_array_elements(${JSON.stringify(entries)}::json) r`,
+  };
+}
+
+/**
+ * The entries of one operation or many (an import), with their pair debts, in one statement: a
+ * write costs no more round trips than it did before pair debts.
  */
 export async function insertEntriesOf(db: Queryable, list: readonly { operationId: number; entries: readonly Entry[] }[]): Promise<void> {
-  const entries = list.flatMap(({ operationId, entries }) => entries.map((e) => [operationId, e.uid, e.paid, e.share]));
-  if (entries.length === 0) return;
-  const debts = list.flatMap(({ operationId, entries }) => debtsOf(entries).map((d) => [operationId, d.lo, d.hi, d.amount]));
-  await db.execute(sql`
-    with debts as (
-      insert into ${operationDebts} (operation_id, lo, hi, amount)
-      select (d->>0)::int, (d->>1)::int, (d->>2)::int, (d->>3)::bigint from json_array_elements(${JSON.stringify(debts)}::json) d
-    )
-    insert into ${operationEntries} (operation_id, user_id, paid, share)
-    select (e->>0)::int, (e->>1)::int, (e->>2)::bigint, (e->>3)::bigint from json_array_elements(${JSON.stringify(entries)}::json) e`);
+  if (list.every((o) => o.entries.length === 0)) return;
+  const { debts, entries } = entryInserts(list);
+  await db.execute(sql`with debts as (${debts}) ${entries}`);
 }
 
 /**
@@ -92,13 +106,10 @@ export async function insertNewOperation(
   state: unknown,
 ): Promise<OperationRow> {
   const op = db.$with('op').as(db.insert(operations).values(values).returning());
-  const entryRows = JSON.stringify(entries.map((e) => [e.uid, e.paid, e.share]));
-  const debtRows = JSON.stringify(debtsOf(entries).map((d) => [d.lo, d.hi, d.amount]));
+  const inserts = entryInserts([{ entries }], sql`op.id`, sql`op, `);
   const written = [
-    sql`insert into ${operationDebts} (operation_id, lo, hi, amount)
-      select op.id, (d->>0)::int, (d->>1)::int, (d->>2)::bigint from op, json_array_elements(${debtRows}::json) d`,
-    sql`insert into ${operationEntries} (operation_id, user_id, paid, share)
-      select op.id, (e->>0)::int, (e->>1)::bigint, (e->>2)::bigint from op, json_array_elements(${entryRows}::json) e`,
+    inserts.debts,
+    inserts.entries,
     sql`insert into ${operationVersions} (operation_id, version, action, actor_id, state, created_at)
       select op.id, op.version, 'created', op.author_id, ${JSON.stringify(state)}::jsonb, op.created_at from op`,
   ].map((statement, i) => db.$with(`written_${i}`, {}).as(statement));

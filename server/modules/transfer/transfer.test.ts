@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventExport, importPreview, importResult } from '../../../common/contract/transfer';
+import { checkIntegrity } from '../../../bench/stress/checks';
 import { picture } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { addContacts, eventWith, operate, people, person, type Person } from '../../../tests/api/ledger-factories';
@@ -54,6 +55,8 @@ describe('importing a Splitwise group export', () => {
     const { event, operations, skipped } = importResult.parse(res.body);
     expect({ operations, skipped, name: event.event_name, currency: event.eventCurrency }).toEqual({ operations: 7, skipped: 0, name: 'Lisbon', currency: 'USD' });
     expect(balances(event)).toEqual({ [anna.uid]: 106.83, [boris.uid]: 120.34, [carl.uid]: -227.17 });
+    // Every imported operation's pair debts are stored with it, and the People page's pairs are their sums.
+    expect(await checkIntegrity(t.database, [])).toMatchObject({ strayDebts: [], driftedPairs: [], driftedBalances: [] });
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${event.id}`, { token: boris.token });
     const byText = new Map<string, any>(list.body.objects.map((o: { details: { description: string } }) => [o.details.description, o]));
     // One payer keeps the cost: Boris paid 75.50 for dinner, his own share 25.16.
