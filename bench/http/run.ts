@@ -9,7 +9,7 @@
  * beside the same run's bare-Fastify and health-route figures, and the writes beside the same
  * database's own one-row write transactions (bare-database.ts), since only a ratio measured side by
  * side means anything on a shared machine. A read repeated with nothing written in between is
- * answered from what it answered before on the embedded database (decision 0040); the rows
+ * answered from what it answered before (decisions 0040, 0047); the rows
  * "computed afresh" show what a read costs right after a write. Afterwards the database is checked
  * as after the stress runs. Fails only on wrong answers or broken data. Needs the built app (the
  * npm scripts build it).

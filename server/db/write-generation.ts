@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -25,40 +26,72 @@ export class WriteGeneration {
 }
 
 /**
- * Results of reads, each kept until the next write ends. A read notes `generation` before it
- * starts and hands it to `keep`, which drops the result when a write ended in between.
+ * What a request's reads began in: equal for two requests only when no write ended between them.
+ * On the embedded database, this process's count of writes (`WriteGeneration`). On PostgreSQL,
+ * where other processes write too, the database's snapshot (`SNAPSHOT_GENERATION`), read in the
+ * statement that looks up the request's session.
+ */
+export type Generation = number | string;
+
+/**
+ * PostgreSQL's own record of which transactions have ended: the active snapshot's xmin, xmax and
+ * the ids still running. It changes whenever a transaction that was given an id (every one that
+ * writes) commits or aborts, in this database or another of the same server, whichever process ran
+ * it, and never comes back to a value it left: xmax only grows, and an id that left the running
+ * list never returns to it. A commit is in it before the committer hears back, and no process
+ * needs to say anything afterwards, so a process that dies after committing leaves nothing stale.
+ * Plain reads are given no id and leave it alone. Decision 0047.
+ */
+export const SNAPSHOT_GENERATION = sql<string>`pg_current_snapshot()::text`;
+
+interface KeptValue<V> {
+  value: V;
+  generation: Generation;
+}
+
+/**
+ * Results of reads, each answered again only to a request whose reads begin in the generation the
+ * result was read from. A read notes its request's generation before it starts and hands it to
+ * `keep`. With `writes` (the embedded database, whose generation this process always knows), a
+ * result is not kept at all when a write ended while it was read.
  */
 export class KeptUntilWrite<V extends object> {
-  readonly #writes: WriteGeneration;
-  readonly #kept: LRUCache<string, V>;
-  #keptIn: number;
+  readonly #writes: WriteGeneration | undefined;
+  readonly #kept: LRUCache<string, KeptValue<V>>;
+  #latest: Generation | undefined;
 
-  constructor(writes: WriteGeneration, room: LRUCache.Options<string, V, unknown>) {
+  constructor(room: LRUCache.Options<string, KeptValue<V>, unknown>, writes?: WriteGeneration) {
     this.#writes = writes;
     this.#kept = new LRUCache(room);
-    this.#keptIn = writes.generation;
   }
 
-  get generation(): number {
-    return this.#writes.generation;
+  get(key: string, generation: Generation): V | undefined {
+    this.#note(generation);
+    const kept = this.#kept.get(key);
+    return kept?.generation === generation ? kept.value : undefined;
   }
 
-  get(key: string): V | undefined {
-    this.#freshen();
-    return this.#kept.get(key);
+  keep(key: string, value: V, readFrom: Generation): void {
+    if (!this.stillCurrent(readFrom)) return;
+    this.#note(readFrom);
+    this.#kept.set(key, { value, generation: readFrom });
   }
 
-  keep(key: string, value: V, readFrom: number): void {
-    if (this.#writes.generation !== readFrom) return;
-    this.#freshen();
-    this.#kept.set(key, value);
+  /** False when a write is known to have ended since `readFrom`; on PostgreSQL nobody knows without asking, so true. */
+  stillCurrent(readFrom: Generation): boolean {
+    return this.#writes === undefined || this.#writes.generation === readFrom;
   }
 
-  /** Everything kept belongs to one generation: once it moves, all of it is out of date. */
-  #freshen(): void {
-    if (this.#writes.generation === this.#keptIn) return;
+  /**
+   * Once requests begin in another generation, what was kept before is out of date: dropped at
+   * once rather than left to the LRU. On PostgreSQL a request that began just before a write
+   * ended may arrive after one that began just after; it drops the newer results, which costs
+   * reading them again, never a wrong answer.
+   */
+  #note(generation: Generation): void {
+    if (generation === this.#latest) return;
     this.#kept.clear();
-    this.#keptIn = this.#writes.generation;
+    this.#latest = generation;
   }
 }
 

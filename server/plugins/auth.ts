@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../common/errors';
 import type { Db } from '../db/client';
-import { KeptUntilWrite, type WriteGeneration } from '../db/write-generation';
+import { KeptUntilWrite, type Generation, type WriteGeneration } from '../db/write-generation';
 import { hashToken, liveSession, type LiveSession } from '../modules/sessions/service';
 
 declare module 'fastify' {
@@ -11,6 +11,8 @@ declare module 'fastify' {
     userId: number | null;
     /** The bearer token of the request, if it carried one. */
     token: string | null;
+    /** Where the signed-in request's reads begin: kept answers read in it serve it (decision 0047). */
+    writeGeneration: Generation | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
@@ -27,36 +29,50 @@ function bearer(request: FastifyRequest): string | null {
 /** Signed-in sessions a busy server keeps at most between writes: far more than sign in at once. */
 const KEPT_SESSIONS = 10_000;
 
+interface SignedIn {
+  userId: number;
+  generation: Generation;
+}
+
 /**
  * Routes add `onRequest: app.authenticate`; a missing or dead token is a 401, which the client
- * turns into logout. On the embedded database a live session is kept until the next write (every
- * sign-out, revocation and account deletion is one) or its expiry, whichever comes first (decision 0040).
+ * turns into logout. The request's write generation comes with it. On the embedded database a live
+ * session is kept until the next write (every sign-out, revocation and account deletion is one) or
+ * its expiry, whichever comes first (decision 0040). On PostgreSQL the session is read each time:
+ * the same statement reads the snapshot that is the generation there (decision 0047), so keeping
+ * the session would save nothing.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes?: WriteGeneration }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
-  const kept = opts.writes ? new KeptUntilWrite<LiveSession>(opts.writes, { max: KEPT_SESSIONS }) : null;
+  app.decorateRequest('writeGeneration', null);
+  const writes = opts.writes;
+  const kept = writes ? new KeptUntilWrite<LiveSession>({ max: KEPT_SESSIONS }, writes) : null;
 
-  async function userFor(token: string): Promise<number | null> {
+  async function signedIn(token: string): Promise<SignedIn | null> {
     const now = new Date();
-    if (!kept) return (await liveSession(opts.db, token, now))?.userId ?? null;
+    if (!writes || !kept) {
+      const session = await liveSession(opts.db, token, now);
+      return session && { userId: session.userId, generation: session.readIn };
+    }
     // Kept by the token's hash, as the database keeps it.
     const key = hashToken(token);
-    const known = kept.get(key);
-    if (known && known.expiresAt > now) return known.userId;
-    const from = kept.generation;
+    const generation = writes.generation;
+    const known = kept.get(key, generation);
+    if (known && known.expiresAt > now) return { userId: known.userId, generation };
     const session = await liveSession(opts.db, token, now);
-    if (session) kept.keep(key, session, from);
-    return session?.userId ?? null;
+    if (session) kept.keep(key, session, generation);
+    return session && { userId: session.userId, generation };
   }
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw new DomainError('unauthorized');
-    const userId = await userFor(token);
-    if (userId === null) throw new DomainError('unauthorized');
-    request.userId = userId;
+    const found = await signedIn(token);
+    if (found === null) throw new DomainError('unauthorized');
+    request.userId = found.userId;
     request.token = token;
+    request.writeGeneration = found.generation;
   });
 });
 

@@ -12,12 +12,19 @@ let computed: number;
 /** Lets a test hold a read in the middle of its work. */
 let pause: Promise<void> | null;
 
+/**
+ * As authentication does: the request's generation is the embedded count of writes when there is
+ * one, else (PostgreSQL) the snapshot the session was read in, which a test names in `x-snapshot`.
+ */
 async function build(generation: WriteGeneration | undefined): Promise<FastifyInstance> {
   const instance = Fastify();
   instance.decorateRequest('userId', null);
+  instance.decorateRequest('writeGeneration', null);
   instance.addHook('onRequest', async (request) => {
     const user = request.headers['x-user'];
-    request.userId = typeof user === 'string' ? Number(user) : null;
+    if (typeof user !== 'string') return;
+    request.userId = Number(user);
+    request.writeGeneration = generation?.generation ?? String(request.headers['x-snapshot']);
   });
   // As in the app: compression first, so its hook runs before the one that keeps answers.
   await instance.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
@@ -186,11 +193,36 @@ describe('answers kept between writes', () => {
     expect(computed).toBe(4);
   });
 
-  it('keeps nothing without a write generation (PostgreSQL, where other processes write)', async () => {
+  it('on PostgreSQL answers again only a request whose reads begin in the snapshot the answer was read in', async () => {
     await app.close();
     app = await build(undefined);
-    await get('/kept');
-    await get('/kept');
+    const at = (snapshot: string, url = '/kept') => get(url, 1, { 'x-snapshot': snapshot });
+    await at('10:12:10');
+    expect(JSON.parse((await at('10:12:10')).body).n).toBe(1);
+    // Another process's write ended: the snapshot moved.
+    expect(JSON.parse((await at('10:13:')).body).n).toBe(2);
+    expect(JSON.parse((await at('10:13:')).body).n).toBe(2);
+    // A request that began before that write ended reads for itself, and drops what was kept since.
+    expect(JSON.parse((await at('10:12:10')).body).n).toBe(3);
+    expect(JSON.parse((await at('10:13:')).body).n).toBe(4);
+    expect(computed).toBe(4);
+  });
+
+  it('on PostgreSQL keeps a read that a write may have overtaken only under the snapshot it began in', async () => {
+    await app.close();
+    app = await build(undefined);
+    const resume = holdReads();
+    const before = get('/kept?slow=1', 1, { 'x-snapshot': '5:6:' });
+    const waiting = get('/kept?slow=1', 1, { 'x-snapshot': '5:6:' });
+    await inFlight();
+    // Begun after a write ended elsewhere: it neither waits for the read under way nor takes its answer.
+    const after = get('/kept?slow=1', 1, { 'x-snapshot': '6:7:' });
+    await inFlight();
+    resume();
+    expect(JSON.parse((await before).body).n).toBe(1);
+    expect(JSON.parse((await waiting).body).n).toBe(1);
+    expect(JSON.parse((await after).body).n).toBe(2);
+    expect(JSON.parse((await get('/kept?slow=1', 1, { 'x-snapshot': '6:7:' })).body).n).toBe(2);
     expect(computed).toBe(2);
   });
 });

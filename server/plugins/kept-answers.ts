@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { KeptUntilWrite, type WriteGeneration } from '../db/write-generation';
+import { KeptUntilWrite, type Generation, type WriteGeneration } from '../db/write-generation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The write generation this request's reads began in, when its answer may be kept. */
-    keptFrom: number | null;
+    keptFrom: Generation | null;
     /** Set when this request reads for others asking the same meanwhile: its answer goes to them too. */
     keptLead: UnderWay | null;
   }
@@ -40,7 +40,7 @@ interface Kept {
  */
 interface UnderWay {
   key: string;
-  generation: number;
+  generation: Generation;
   answer: Promise<Kept | null>;
   settle: (answer: Kept | null) => void;
 }
@@ -54,33 +54,36 @@ function keyOf(request: FastifyRequest): string {
   return `${request.userId}\n${request.url}\n${request.headers['accept-encoding'] ?? ''}\n${noCompression}`;
 }
 
-/** A marked route's HEAD twin shares its hooks; only GET answers are kept, and only a signed-in user's. */
-function keeps(request: FastifyRequest): boolean {
-  return request.method === 'GET' && request.userId !== null;
+/**
+ * A marked route's HEAD twin shares its hooks; only GET answers are kept, and only those of a
+ * signed-in user, whose sign-in told where the request's reads begin.
+ */
+function generationOf(request: FastifyRequest): Generation | null {
+  return request.method === 'GET' && request.userId !== null ? request.writeGeneration : null;
 }
 
 /**
- * Answers reads of the embedded database from what the same read answered before, while nothing
- * has been written since: serialised and compressed once. Without `writes` (PostgreSQL, where
- * other processes write) it does nothing.
+ * Answers reads from what the same read answered before, while nothing has been written since:
+ * serialised and compressed once. `writes` is the embedded database's count of writes, which lets
+ * it drop a read that a write overtook before keeping it; on PostgreSQL each request's generation
+ * is all there is (decision 0047).
  */
 export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?: WriteGeneration }) => {
   app.decorateRequest('keptFrom', null);
   app.decorateRequest('keptLead', null);
-  if (!opts.writes) return;
-  const kept = new KeptUntilWrite<Kept>(opts.writes, { maxSize: MAX_CHARS, maxEntrySize: MAX_ANSWER, sizeCalculation: (k) => k.body.length + 100 });
+  const kept = new KeptUntilWrite<Kept>({ maxSize: MAX_CHARS, maxEntrySize: MAX_ANSWER, sizeCalculation: (k) => k.value.body.length + 100 }, opts.writes);
   const underWay = new Map<string, UnderWay>();
 
-  /** The same read under way since the generation last moved, if any: one that began before may have missed a write. */
-  function runningNow(key: string): UnderWay | undefined {
+  /** The same read under way in the request's generation, if any: one that began in another may have missed a write. */
+  function runningIn(key: string, generation: Generation): UnderWay | undefined {
     const running = underWay.get(key);
-    return running?.generation === kept.generation ? running : undefined;
+    return running?.generation === generation ? running : undefined;
   }
 
-  function lead(key: string): UnderWay {
+  function lead(key: string, generation: Generation): UnderWay {
     let settle!: (answer: Kept | null) => void;
     const answer = new Promise<Kept | null>((resolve) => (settle = resolve));
-    const running: UnderWay = { key, generation: kept.generation, answer, settle };
+    const running: UnderWay = { key, generation, answer, settle };
     underWay.set(key, running);
     return running;
   }
@@ -94,20 +97,21 @@ export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?
   }
 
   async function answerKept(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    if (!keeps(request)) return;
+    const generation = generationOf(request);
+    if (generation === null) return;
     const key = keyOf(request);
     // No await before a read that waits for no one takes the lead, so the next to ask finds it.
-    const running = runningNow(key);
-    const hit = kept.get(key) ?? (running && (await running.answer));
+    const running = runningIn(key, generation);
+    const hit = kept.get(key, generation) ?? (running && (await running.answer));
     if (hit) {
       // Already compressed, when it was: the compression leaves an answer with an encoding alone.
       void reply.headers(hit.headers);
       return reply.send(hit.body);
     }
-    request.keptFrom = kept.generation;
+    request.keptFrom = generation;
     // One that waited in vain (refused, or overtaken by a write) reads for itself; only one at a
     // time leads the others.
-    if (!runningNow(key)) request.keptLead = lead(key);
+    if (!runningIn(key, generation)) request.keptLead = lead(key, generation);
   }
 
   async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
@@ -125,7 +129,7 @@ export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?
     const answer = { body: payload, headers };
     kept.keep(keyOf(request), answer, from);
     // Those waiting get it even when it is too large to keep, as long as no write ended meanwhile.
-    finish(request, kept.generation === from ? answer : null);
+    finish(request, kept.stillCurrent(from) ? answer : null);
     return payload;
   }
 

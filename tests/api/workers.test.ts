@@ -80,6 +80,27 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
     expect(stored.rows[0]!.n).toBe(1);
   });
 
+  it('answer every read that follows a write with the write in it, whichever process kept the read before', async () => {
+    const headers = { authorization: `Bearer ${seeded.ownerToken}` };
+    const page = `/app/api/v1/operation/?event=${seeded.eventId}`;
+    const idsOn = async () => {
+      const answer = await call(origin, 'GET', page, undefined, headers);
+      expect(answer.status).toBe(200);
+      return (answer.body.objects as { id: number }[]).map((o) => o.id);
+    };
+    for (let round = 0; round < 6; round += 1) {
+      // Read on both processes, twice, so each keeps the answer before the write.
+      const before = await idsOn();
+      for (let i = 0; i < 3; i += 1) expect(await idsOn()).toEqual(before);
+      const body = { event_id: seeded.eventId, details: { kind: 'even_purchase', amount: 300 + round, description: `round ${round}` }, participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }] };
+      const written = await call(origin, 'POST', '/app/api/v1/operation/', body, { ...headers, 'idempotency-key': randomUUID() });
+      expect(written.status).toBe(201);
+      for (let i = 0; i < 4; i += 1) expect(await idsOn()).toContain(written.body.id);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(new Set(lines.filter((l) => l.url === page).map((l) => l.pid)).size).toBe(2);
+  });
+
   it('count a rate limit once across both: five codes an hour for a phone, however the requests are spread', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => call(origin, 'POST', '/app/api/v2/auth/code/?for=signup', { phone: '+79185550077' })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);

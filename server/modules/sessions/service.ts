@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { SNAPSHOT_GENERATION } from '../../db/write-generation';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A session that is not remembered ends with the browser tab in the client; on the server a day. */
@@ -29,12 +30,14 @@ export async function createSession(db: Queryable, userId: number, remember: boo
 export interface LiveSession {
   userId: number;
   expiresAt: Date;
+  /** The database's snapshot the session was read in: where the request's reads begin on PostgreSQL. */
+  readIn: string;
 }
 
 /** The session a live token opens, or null when it is unknown, revoked, expired or its user deleted. */
 export async function liveSession(db: Queryable, token: string, now = new Date()): Promise<LiveSession | null> {
   const rows = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, readIn: SNAPSHOT_GENERATION })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
