@@ -11,7 +11,7 @@ import * as schema from './schema';
 import { fillPendingDebts } from './operation-debts';
 import { installDrizzleParsers } from './pglite-parsers';
 import { takeTurns } from './pglite-turns';
-import { watchWrites, type WriteGeneration } from './write-generation';
+import { SNAPSHOT_QUERY, SnapshotWatch, watchWrites, type WriteWatch } from './write-generation';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,10 +27,11 @@ export interface Database {
   /** The embedded database's files as one archive (backups, and the test template). */
   dump?(): Promise<Blob>;
   /**
-   * Every write, on the embedded database, which only this process can reach (decision 0040).
-   * Absent on PostgreSQL, where other processes write too.
+   * How a request learns whether a write ended since an answer was read: on the embedded database,
+   * which only this process can reach, its count of writes (decision 0040); on PostgreSQL, where
+   * other processes write too, the database's snapshot (decision 0047).
    */
-  writes?: WriteGeneration;
+  writes: WriteWatch;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -62,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       ping: () => answers(pool.query('select 1')),
       close: () => pool.end(),
+      writes: new SnapshotWatch(async () => (await pool.query<{ generation: string }>(SNAPSHOT_QUERY)).rows[0]!.generation),
     };
   }
   const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });

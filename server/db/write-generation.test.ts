@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { getMeta, setMeta } from './meta';
 import { meta } from './schema';
-import { isPlainRead, WriteGeneration } from './write-generation';
+import { isPlainRead, SnapshotWatch, WriteGeneration } from './write-generation';
 
 describe('isPlainRead', () => {
   it('takes plain selects for reads and anything that may write for a write', () => {
@@ -39,6 +39,62 @@ describe('WriteGeneration', () => {
   });
 });
 
+describe('SnapshotWatch', () => {
+  /** A read of the snapshot the test answers when it likes, numbered in the order they were sent. */
+  function heldReads() {
+    const sent: { n: number; answer: (value: string) => void }[] = [];
+    const watch = new SnapshotWatch(
+      () =>
+        new Promise<string>((resolve) => {
+          const n = sent.length + 1;
+          sent.push({ n, answer: resolve });
+        }),
+    );
+    return { watch, sent };
+  }
+
+  it('gives a request that asks while a read is under way the next read, sent once that one is back, and shares it', async () => {
+    const { watch, sent } = heldReads();
+    const first = watch.current();
+    expect(sent).toHaveLength(1);
+    // These arrived after read 1 was sent: it may have missed a write told just before them.
+    const second = watch.current();
+    const third = watch.current();
+    expect(sent).toHaveLength(1);
+    sent[0]!.answer('s1');
+    expect(await first).toBe('s1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toHaveLength(2);
+    // Arrived while read 2 is under way: not read 2 either.
+    const fourth = watch.current();
+    sent[1]!.answer('s2');
+    expect([await second, await third]).toEqual(['s2', 's2']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toHaveLength(3);
+    sent[2]!.answer('s3');
+    expect(await fourth).toBe('s3');
+    // Nothing under way: a read of its own at once.
+    const fifth = watch.current();
+    expect(sent).toHaveLength(4);
+    sent[3]!.answer('s4');
+    expect(await fifth).toBe('s4');
+  });
+
+  it('reads again after a read that failed, which fails only those who shared it', async () => {
+    let calls = 0;
+    const watch = new SnapshotWatch(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('connection lost');
+      return `s${calls}`;
+    });
+    const failed = watch.current();
+    const next = watch.current();
+    await expect(failed).rejects.toThrow('connection lost');
+    expect(await next).toBe('s2');
+    expect(await watch.current()).toBe('s3');
+  });
+});
+
 describe('the embedded database counts its writes', () => {
   let database: Database;
   beforeAll(async () => {
@@ -47,23 +103,24 @@ describe('the embedded database counts its writes', () => {
   afterAll(() => database.close());
 
   it('through statements and transactions, but not through reads', async () => {
-    const writes = database.writes!;
-    const before = writes.generation;
+    const writes = database.writes;
+    const generation = () => writes.current() as number;
+    const before = generation();
     await getMeta(database.db, 'generation_test');
     await database.db.execute(sql`select 1`);
-    expect(writes.generation).toBe(before);
+    expect(generation()).toBe(before);
 
     await setMeta(database.db, 'generation_test', '1');
-    const afterInsert = writes.generation;
+    const afterInsert = generation();
     expect(afterInsert).toBeGreaterThan(before);
 
     // A transaction counts as a write whatever it does, once it has ended.
     let inside: number | undefined;
     await database.db.transaction(async (tx) => {
       await tx.update(meta).set({ value: '2' }).where(eq(meta.key, 'generation_test'));
-      inside = writes.generation;
+      inside = generation();
     });
     expect(inside).toBe(afterInsert);
-    expect(writes.generation).toBeGreaterThan(afterInsert);
+    expect(generation()).toBeGreaterThan(afterInsert);
   });
 });

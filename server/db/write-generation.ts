@@ -1,18 +1,41 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+
+/**
+ * What a request's reads begin in: equal for two requests only when no write ended between them.
+ * On the embedded database, this process's count of writes (`WriteGeneration`); on PostgreSQL,
+ * where other processes write too, the database's snapshot (`SnapshotWatch`).
+ */
+export type Generation = number | string;
+
+/** How a process learns whether a write ended between two moments (decisions 0040, 0047). */
+export interface WriteWatch {
+  /** The generation now: read after this call begins, so a request that asks first thing reads in it or later. */
+  current(): Generation | Promise<Generation>;
+  /** False when a write is known to have ended since `readFrom`; true when it is not known. */
+  stillCurrent(readFrom: Generation): boolean;
+}
 
 /**
  * How many writes the embedded database has finished, for answers kept between writes (decision
  * 0040). An answer read while the generation stood still is the answer until it moves. It moves
  * once a write has ended, before the writer hears back: a read that overlaps a write is concurrent
- * with it and may see it or not, but one that starts after the writer's answer sees it.
+ * with it and may see it or not, but one that starts after the writer's answer sees it. Only this
+ * process writes, so it always knows.
  */
-export class WriteGeneration {
+export class WriteGeneration implements WriteWatch {
   #generation = 0;
 
   get generation(): number {
     return this.#generation;
+  }
+
+  current(): number {
+    return this.#generation;
+  }
+
+  stillCurrent(readFrom: Generation): boolean {
+    return readFrom === this.#generation;
   }
 
   /** Runs a write and moves the generation on once it has ended, committed or not. */
@@ -26,23 +49,59 @@ export class WriteGeneration {
 }
 
 /**
- * What a request's reads began in: equal for two requests only when no write ended between them.
- * On the embedded database, this process's count of writes (`WriteGeneration`). On PostgreSQL,
- * where other processes write too, the database's snapshot (`SNAPSHOT_GENERATION`), read in the
- * statement that looks up the request's session.
+ * PostgreSQL's own record of which transactions have ended: the snapshot's xmin, xmax and the ids
+ * still running. It changes whenever a transaction that was given an id (every one that writes)
+ * commits or aborts, in this database or another of the same server, whichever process ran it, and
+ * never comes back to a value it left: xmax only grows, and an id that left the running list never
+ * returns to it. A commit is in it before the committer hears back, and no process needs to say
+ * anything afterwards, so one that dies after committing leaves nothing stale. Plain reads are
+ * given no id and leave it alone. Decision 0047.
  */
-export type Generation = number | string;
+export const SNAPSHOT_QUERY = 'select pg_current_snapshot()::text as generation';
+
+const ignore = () => undefined;
 
 /**
- * PostgreSQL's own record of which transactions have ended: the active snapshot's xmin, xmax and
- * the ids still running. It changes whenever a transaction that was given an id (every one that
- * writes) commits or aborts, in this database or another of the same server, whichever process ran
- * it, and never comes back to a value it left: xmax only grows, and an id that left the running
- * list never returns to it. A commit is in it before the committer hears back, and no process
- * needs to say anything afterwards, so a process that dies after committing leaves nothing stale.
- * Plain reads are given no id and leave it alone. Decision 0047.
+ * The generation on PostgreSQL. Requests that ask while one read of the snapshot is under way
+ * share the next one, sent as soon as that read is back: a read sent before a request arrived
+ * could miss a write its client was told of just before. So however many requests a process
+ * serves, it has at most one such read under way, and each request waits at most two of them.
  */
-export const SNAPSHOT_GENERATION = sql<string>`pg_current_snapshot()::text`;
+export class SnapshotWatch implements WriteWatch {
+  readonly #read: () => Promise<string>;
+  #underWay: Promise<string> | null = null;
+  #next: Promise<string> | null = null;
+
+  constructor(read: () => Promise<string>) {
+    this.#read = read;
+  }
+
+  current(): Promise<string> {
+    if (this.#next) return this.#next;
+    const underWay = this.#underWay;
+    if (!underWay) return this.#send();
+    this.#next = underWay.then(ignore, ignore).then(() => {
+      this.#next = null;
+      return this.#send();
+    });
+    return this.#next;
+  }
+
+  /** Nobody knows without asking the database; the snapshot a read began in is what its answer is kept under. */
+  stillCurrent(): boolean {
+    return true;
+  }
+
+  #send(): Promise<string> {
+    const read = this.#read();
+    this.#underWay = read;
+    const over = () => {
+      if (this.#underWay === read) this.#underWay = null;
+    };
+    read.then(over, over);
+    return read;
+  }
+}
 
 interface KeptValue<V> {
   value: V;
@@ -52,15 +111,15 @@ interface KeptValue<V> {
 /**
  * Results of reads, each answered again only to a request whose reads begin in the generation the
  * result was read from. A read notes its request's generation before it starts and hands it to
- * `keep`. With `writes` (the embedded database, whose generation this process always knows), a
- * result is not kept at all when a write ended while it was read.
+ * `keep`. A result that a write is known to have overtaken (on the embedded database, whose
+ * generation this process always knows) is not kept at all.
  */
 export class KeptUntilWrite<V extends object> {
-  readonly #writes: WriteGeneration | undefined;
+  readonly #writes: WriteWatch;
   readonly #kept: LRUCache<string, KeptValue<V>>;
   #latest: Generation | undefined;
 
-  constructor(room: LRUCache.Options<string, KeptValue<V>, unknown>, writes?: WriteGeneration) {
+  constructor(room: LRUCache.Options<string, KeptValue<V>, unknown>, writes: WriteWatch) {
     this.#writes = writes;
     this.#kept = new LRUCache(room);
   }
@@ -77,9 +136,8 @@ export class KeptUntilWrite<V extends object> {
     this.#kept.set(key, { value, generation: readFrom });
   }
 
-  /** False when a write is known to have ended since `readFrom`; on PostgreSQL nobody knows without asking, so true. */
   stillCurrent(readFrom: Generation): boolean {
-    return this.#writes === undefined || this.#writes.generation === readFrom;
+    return this.#writes.stillCurrent(readFrom);
   }
 
   /**

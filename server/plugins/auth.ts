@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../common/errors';
 import type { Db } from '../db/client';
-import { KeptUntilWrite, type Generation, type WriteGeneration } from '../db/write-generation';
+import { KeptUntilWrite, type Generation, type WriteWatch } from '../db/write-generation';
 import { hashToken, liveSession, type LiveSession } from '../modules/sessions/service';
 
 declare module 'fastify' {
@@ -36,28 +36,22 @@ interface SignedIn {
 
 /**
  * Routes add `onRequest: app.authenticate`; a missing or dead token is a 401, which the client
- * turns into logout. The request's write generation comes with it. On the embedded database a live
- * session is kept until the next write (every sign-out, revocation and account deletion is one) or
- * its expiry, whichever comes first (decision 0040). On PostgreSQL the session is read each time:
- * the same statement reads the snapshot that is the generation there (decision 0047), so keeping
- * the session would save nothing.
+ * turns into logout. The request's write generation is read first thing, and a live session is
+ * kept until a write ends (every sign-out, revocation and account deletion is one) or it expires,
+ * whichever comes first (decisions 0040, 0047).
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes?: WriteGeneration }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes: WriteWatch }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
   app.decorateRequest('writeGeneration', null);
-  const writes = opts.writes;
-  const kept = writes ? new KeptUntilWrite<LiveSession>({ max: KEPT_SESSIONS }, writes) : null;
+  const { writes } = opts;
+  const kept = new KeptUntilWrite<LiveSession>({ max: KEPT_SESSIONS }, writes);
 
   async function signedIn(token: string): Promise<SignedIn | null> {
+    const generation = await writes.current();
     const now = new Date();
-    if (!writes || !kept) {
-      const session = await liveSession(opts.db, token, now);
-      return session && { userId: session.userId, generation: session.readIn };
-    }
     // Kept by the token's hash, as the database keeps it.
     const key = hashToken(token);
-    const generation = writes.generation;
     const known = kept.get(key, generation);
     if (known && known.expiresAt > now) return { userId: known.userId, generation };
     const session = await liveSession(opts.db, token, now);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { KeptUntilWrite, type Generation, type WriteGeneration } from '../db/write-generation';
+import { KeptUntilWrite, type Generation, type WriteWatch } from '../db/write-generation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,11 +64,9 @@ function generationOf(request: FastifyRequest): Generation | null {
 
 /**
  * Answers reads from what the same read answered before, while nothing has been written since:
- * serialised and compressed once. `writes` is the embedded database's count of writes, which lets
- * it drop a read that a write overtook before keeping it; on PostgreSQL each request's generation
- * is all there is (decision 0047).
+ * serialised and compressed once. Each request's generation comes from authentication.
  */
-export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes?: WriteGeneration }) => {
+export const keptAnswersPlugin = fp(async (app: FastifyInstance, opts: { writes: WriteWatch }) => {
   app.decorateRequest('keptFrom', null);
   app.decorateRequest('keptLead', null);
   const kept = new KeptUntilWrite<Kept>({ maxSize: MAX_CHARS, maxEntrySize: MAX_ANSWER, sizeCalculation: (k) => k.value.body.length + 100 }, opts.writes);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rng } from '../../bench/rng';
 import { seedBenchEvent, type BenchEvent } from '../../bench/seed-event';
 import { freePort } from '../../bench/stress/server';
+import { createSession } from '../../server/modules/sessions/service';
 import { openTestDatabase } from './harness';
 
 /** One request on its own connection, so the cluster hands each to whichever process is next. */
@@ -99,6 +100,16 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(new Set(lines.filter((l) => l.url === page).map((l) => l.pid)).size).toBe(2);
+  });
+
+  it('refuse a session on both once it is signed out through either, though each kept it', async () => {
+    const token = await createSession(database.db, seeded.uids[2]!, false);
+    const headers = { authorization: `Bearer ${token}` };
+    for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(200);
+    expect((await call(origin, 'POST', '/app/api/v1/account/logout/', undefined, headers)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(new Set(lines.filter((l) => l.url === '/app/api/v1/user/me/').map((l) => l.pid)).size).toBe(2);
   });
 
   it('count a rate limit once across both: five codes an hour for a phone, however the requests are spread', async () => {

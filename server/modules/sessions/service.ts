@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { SNAPSHOT_GENERATION } from '../../db/write-generation';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A session that is not remembered ends with the browser tab in the client; on the server a day. */
@@ -30,25 +29,42 @@ export async function createSession(db: Queryable, userId: number, remember: boo
 export interface LiveSession {
   userId: number;
   expiresAt: Date;
-  /** The database's snapshot the session was read in: where the request's reads begin on PostgreSQL. */
-  readIn: string;
 }
 
-/** The session a live token opens, or null when it is unknown, revoked, expired or its user deleted. */
-export async function liveSession(db: Queryable, token: string, now = new Date()): Promise<LiveSession | null> {
-  const rows = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, readIn: SNAPSHOT_GENERATION })
+function liveSessionQuery(db: Db) {
+  return db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    // Unnamed on the server, as every other statement: pgbouncer in transaction mode cannot carry a
+    // named statement from one connection to the next.
+    .prepare('');
+}
+
+/**
+ * The lookup a signed-in request makes when its session is not kept, built once per database:
+ * building it through Drizzle each time was a fifth of the work of a read answered from kept bytes
+ * on PostgreSQL.
+ */
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+/** The session a live token opens, or null when it is unknown, revoked, expired or its user deleted. */
+export async function liveSession(db: Db, token: string, now = new Date()): Promise<LiveSession | null> {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash: hashToken(token), now: now.toISOString() });
   return rows[0] ?? null;
 }
 
