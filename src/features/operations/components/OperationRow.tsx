@@ -1,16 +1,15 @@
 import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { Operation, OperationRequest } from '@common/contract/operations';
 import { Avatar } from '@/components/Avatar';
 import { LinkButton } from '@/components/LinkButton';
-import { useLatestRateDay } from '@/features/currencies';
 import { KindIcon } from '../form/KindIcon';
 import { payerOf, sharersOf, timeLabel } from '../lib/feed';
 import { kindTitle } from '../lib/kind-title';
-import { localeOf, money, moneyMinor, type MoneyText } from '../lib/money';
+import { money, moneyMinor, type MoneyText } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import tab from './TabPage.module.css';
+import { useRowWords } from './row-words';
 import styles from './Transactions.module.css';
 
 export interface RowActions {
@@ -30,7 +29,7 @@ function openOnTap(op: Operation, actions: RowActions) {
 }
 
 function RowMenu({ op, actions }: { op: Operation; actions: RowActions }) {
-  const { t } = useTranslation('operations');
+  const { t } = useRowWords();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -108,9 +107,7 @@ function namesText(uids: readonly number[], people: EventPeople, t: (k: string, 
  * moved the viewer's balance, in words and sign as well as colour.
  */
 export const OperationRow = memo(function OperationRow({ op, people, actions }: { op: Operation; people: EventPeople; actions: RowActions }) {
-  const { t, i18n } = useTranslation('operations');
-  const locale = localeOf(i18n.language);
-  const rateDay = useLatestRateDay(i18n.language);
+  const { t, locale, rateDay } = useRowWords();
   const time = timeLabel(op.details.date, locale);
   const unread = !op.seen && !op.deleted;
   // The feed's search and filters go with the link, so closing the details comes back to them.
@@ -233,8 +230,7 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
  * person's page records the exact paybacks, event by event.
  */
 function PaybackRequestNote({ op, request, people }: { op: Operation; request: OperationRequest; people: EventPeople }) {
-  const { t, i18n } = useTranslation('operations');
-  const locale = localeOf(i18n.language);
+  const { t, locale } = useRowWords();
   const list = (items: OperationRequest['amounts']) =>
     items
       .filter((a) => a.amount !== 0)
@@ -271,8 +267,8 @@ function PaybackRequestNote({ op, request, people }: { op: Operation; request: O
  * so it should not take the room of one that does.
  */
 function DeletedRow({ op, actions }: { op: Operation; actions: RowActions }) {
-  const { t, i18n } = useTranslation('operations');
-  const amount = op.kind === 'comment' ? null : money(op.details.original_amount, op.details.original_currency, localeOf(i18n.language));
+  const { t, locale } = useRowWords();
+  const amount = op.kind === 'comment' ? null : money(op.details.original_amount, op.details.original_currency, locale);
   const title = op.kind === 'comment' ? op.details.text : op.details.description || t(`kinds.${op.kind}`);
   return (
     <article className={`${styles.row} ${styles.deletedRow}`} data-op={op.id} data-kind={op.kind} data-deleted>
@@ -290,7 +286,7 @@ function DeletedRow({ op, actions }: { op: Operation; actions: RowActions }) {
  * colour to match ('you received' as a gain, 'you paid back' without alarm).
  */
 function Effect({ effect, payback, approx }: { effect: MoneyText; payback: { side: 'paid' | 'received'; amount: string } | null; approx: string }) {
-  const { t } = useTranslation('operations');
+  const { t } = useRowWords();
   const [tone, text] =
     effect.type === 'neutral'
       ? ['neutral', t('effect.settled')]

@@ -24,6 +24,7 @@ import { FeedFilters, filterOf, isFiltered, withFilter } from './FeedFilters';
 import { MoveDialog } from './MoveDialog';
 import { RecordedToast } from './RecordedToast';
 import { OperationRow, type RowActions } from './OperationRow';
+import { RowWordsProvider } from './row-words';
 import tab from './TabPage.module.css';
 import styles from './Transactions.module.css';
 
@@ -83,15 +84,18 @@ const FeedPage = memo(function FeedPage({
   const words = { today: t('feed.today'), yesterday: t('feed.yesterday') };
   return (
     <div ref={ref} data-page={index} style={collapsed ? { height: height.current ?? undefined } : undefined}>
-      {!collapsed &&
-        groups.map((g) => (
-          <section key={`${g.day}-${g.ops[0]?.id}`} className={styles.day} aria-label={dayLabel(g.day, locale, words)}>
-            {!g.continued && <h3 className={styles.dayHeader}>{dayLabel(g.day, locale, words)}</h3>}
-            {g.ops.map((op) => (
-              <OperationRow key={op.id} op={op} people={people} actions={actions} />
-            ))}
-          </section>
-        ))}
+      {!collapsed && (
+        <RowWordsProvider>
+          {groups.map((g) => (
+            <section key={`${g.day}-${g.ops[0]?.id}`} className={styles.day} aria-label={dayLabel(g.day, locale, words)}>
+              {!g.continued && <h3 className={styles.dayHeader}>{dayLabel(g.day, locale, words)}</h3>}
+              {g.ops.map((op) => (
+                <OperationRow key={op.id} op={op} people={people} actions={actions} />
+              ))}
+            </section>
+          ))}
+        </RowWordsProvider>
+      )}
     </div>
   );
 });
