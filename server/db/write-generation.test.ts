@@ -31,11 +31,11 @@ describe('WriteGeneration', () => {
     const writes = new WriteGeneration();
     let during: number | undefined;
     await writes.around(async () => {
-      during = writes.generation;
+      during = writes.current();
     });
-    expect([during, writes.generation]).toEqual([0, 1]);
+    expect([during, writes.current()]).toEqual([0, 1]);
     await expect(writes.around(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
-    expect(writes.generation).toBe(2);
+    expect(writes.current()).toBe(2);
   });
 });
 

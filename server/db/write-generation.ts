@@ -26,10 +26,6 @@ export interface WriteWatch {
 export class WriteGeneration implements WriteWatch {
   #generation = 0;
 
-  get generation(): number {
-    return this.#generation;
-  }
-
   current(): number {
     return this.#generation;
   }

@@ -14,7 +14,7 @@ let pause: Promise<void> | null;
 
 /**
  * As authentication does: the request's generation is the embedded count of writes when there is
- * one, else (PostgreSQL) the snapshot the session was read in, which a test names in `x-snapshot`.
+ * one, else (PostgreSQL) the snapshot read first thing, which a test names in `x-snapshot`.
  */
 async function build(generation: WriteGeneration | undefined): Promise<FastifyInstance> {
   const instance = Fastify();
@@ -24,7 +24,7 @@ async function build(generation: WriteGeneration | undefined): Promise<FastifyIn
     const user = request.headers['x-user'];
     if (typeof user !== 'string') return;
     request.userId = Number(user);
-    request.writeGeneration = generation?.generation ?? String(request.headers['x-snapshot']);
+    request.writeGeneration = generation?.current() ?? String(request.headers['x-snapshot']);
   });
   // As in the app: compression first, so its hook runs before the one that keeps answers.
   await instance.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
