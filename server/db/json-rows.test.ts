@@ -1,12 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseForFile } from '../../tests/api/harness';
-import { jsonRows } from './json-rows';
+import { idArray } from './built-once';
+import { jsonRowsBuiltOnce } from './json-rows';
 import { eventParticipants, events, users } from './schema';
 
 const file = databaseForFile();
 
-describe('jsonRows', () => {
+describe('jsonRowsBuiltOnce', () => {
   it('hands over the rows drizzle reads, decoded alike, in the order asked, with wide numbers exact', async () => {
     const db = file.database.db;
     const [owner, other] = await db
@@ -38,9 +39,13 @@ describe('jsonRows', () => {
     };
     const where = inArray(eventParticipants.eventId, [event.id]);
     const asRows = await db.select(fields).from(eventParticipants).innerJoin(users, eq(users.id, eventParticipants.userId)).where(where).orderBy(asc(eventParticipants.position));
-    const asJson = await jsonRows(fields, sql`${eventParticipants.position}`, (rows) =>
-      db.select({ rows }).from(eventParticipants).innerJoin(users, eq(users.id, eventParticipants.userId)).where(where),
-    );
+    const asJson = await jsonRowsBuiltOnce(fields, sql`${eventParticipants.position}`, (built, rows) =>
+      built
+        .select({ rows })
+        .from(eventParticipants)
+        .innerJoin(users, eq(users.id, eventParticipants.userId))
+        .where(sql`${eventParticipants.eventId} = any(${sql.placeholder('events')}::int[])`),
+    )(db, { events: idArray([event.id]) });
     expect(asJson).toEqual(asRows);
     expect(asJson.map((r) => r.userId)).toEqual([other.id, owner.id]);
     expect(asJson[1]).toMatchObject({ volume: '123456789012345678901234567', spent: '9007199254740993', name: 'Ann "A" \\ Lee', gender: 'F' });
@@ -50,7 +55,9 @@ describe('jsonRows', () => {
 
   it('answers an empty list when nothing matches', async () => {
     const db = file.database.db;
-    const found = await jsonRows({ id: users.id }, undefined, (rows) => db.select({ rows }).from(users).where(eq(users.id, -1)));
+    const found = await jsonRowsBuiltOnce({ id: users.id }, undefined, (built, rows) =>
+      built.select({ rows }).from(users).where(eq(users.id, sql.placeholder('id'))),
+    )(db, { id: -1 });
     expect(found).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { idArray } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
-import { jsonRows } from '../../db/json-rows';
+import { jsonRowsBuiltOnce } from '../../db/json-rows';
 import { contacts, eventParticipants, familyInvitations, operationEntries, operations, users } from '../../db/schema';
 import { imageKeyOf } from '../images/repository';
 
@@ -33,16 +34,18 @@ const personColumns = {
   isContact: sql<boolean>`${contacts.ownerId} is not null`,
 };
 
+const peopleWithContactNames = jsonRowsBuiltOnce(personColumns, undefined, (db, rows) =>
+  db
+    .select({ rows })
+    .from(users)
+    .leftJoin(contacts, and(eq(contacts.ownerId, sql.placeholder('viewer')), eq(contacts.contactId, users.id)))
+    .where(sql`${users.id} = any(${sql.placeholder('uids')}::int[])`),
+);
+
 /** People by uid, with the viewer's contact names for them. */
 export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {
   if (uids.length === 0) return [];
-  return jsonRows(personColumns, undefined, (rows) =>
-    db
-      .select({ rows })
-      .from(users)
-      .leftJoin(contacts, and(eq(contacts.ownerId, viewer), eq(contacts.contactId, users.id)))
-      .where(inArray(users.id, [...uids])),
-  );
+  return peopleWithContactNames(db, { viewer, uids: idArray(uids) });
 }
 
 /** The viewer's contact book, oldest first (the viewer is added by the service). */

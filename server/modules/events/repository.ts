@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { builtOnce, idArray, type StatementBuilder } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
-import { jsonRows } from '../../db/json-rows';
+import { jsonRowsBuiltOnce } from '../../db/json-rows';
 import { contacts, eventParticipants, events, operationEntries, operations } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
@@ -19,14 +20,21 @@ export interface ParticipantRow {
 
 /** The event, only when `viewer` takes part in it: everything event-scoped goes through this. */
 export async function eventForParticipant(db: Queryable, eventId: number, viewer: number, forUpdate = false): Promise<EventRow | null> {
-  const query = db
-    .select({ event: events })
-    .from(events)
-    .innerJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, viewer)))
-    .where(eq(events.id, eventId));
-  const rows = forUpdate ? await query.for('update', { of: events }) : await query;
+  const rows = await (forUpdate ? eventLockedForParticipant : eventOfParticipant)(db, { eventId, viewer });
   return rows[0]?.event ?? null;
 }
+
+function eventOfParticipantQuery(db: StatementBuilder) {
+  return db
+    .select({ event: events })
+    .from(events)
+    .innerJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, sql.placeholder('viewer'))))
+    .where(eq(events.id, sql.placeholder('eventId')));
+}
+
+// Every event-scoped request and every write asks one of these: built once (server/db/built-once.ts).
+const eventOfParticipant = builtOnce((db) => eventOfParticipantQuery(db));
+const eventLockedForParticipant = builtOnce((db) => eventOfParticipantQuery(db).for('update', { of: events }));
 
 /** Which of `uids` take part in the event: only their rows are read, however large the event. */
 export async function participantsAmong(db: Queryable, eventId: number, uids: readonly number[]): Promise<Set<number>> {
@@ -48,9 +56,8 @@ export async function eventsOfUser(db: Queryable, viewer: number, deleted: boole
   return rows.map((r) => r.event);
 }
 
-export async function participantsOf(db: Queryable, eventIds: readonly number[]): Promise<ParticipantRow[]> {
-  if (eventIds.length === 0) return [];
-  const fields = {
+const participantsOfEvents = jsonRowsBuiltOnce(
+  {
     eventId: eventParticipants.eventId,
     userId: eventParticipants.userId,
     familyGroup: eventParticipants.familyGroup,
@@ -59,14 +66,14 @@ export async function participantsOf(db: Queryable, eventIds: readonly number[])
     unread: eventParticipants.unread,
     // Decision 0010's bounds keep it a safe integer.
     spent: sql<number>`${eventParticipants.spent}::text`.mapWith(Number),
-  };
-  const order = sql`${eventParticipants.eventId}, ${eventParticipants.position}, ${eventParticipants.userId}`;
-  return jsonRows(fields, order, (rows) =>
-    db
-      .select({ rows })
-      .from(eventParticipants)
-      .where(inArray(eventParticipants.eventId, [...eventIds])),
-  );
+  },
+  sql`${eventParticipants.eventId}, ${eventParticipants.position}, ${eventParticipants.userId}`,
+  (db, rows) => db.select({ rows }).from(eventParticipants).where(sql`${eventParticipants.eventId} = any(${sql.placeholder('events')}::int[])`),
+);
+
+export async function participantsOf(db: Queryable, eventIds: readonly number[]): Promise<ParticipantRow[]> {
+  if (eventIds.length === 0) return [];
+  return participantsOfEvents(db, { events: idArray(eventIds) });
 }
 
 /** The viewer's unread counts in the given events, as kept (operations/unread.ts). */

@@ -5,7 +5,8 @@ import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
-import { jsonRows } from '../../db/json-rows';
+import { builtOnce, idArray } from '../../db/built-once';
+import { jsonRowsBuiltOnce } from '../../db/json-rows';
 import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
 import { forgetKeptDays, keptDaysUpdate, spendingDayDeltas } from './spending-days';
@@ -63,24 +64,33 @@ export async function insertEntries(db: Queryable, operationId: number, entries:
 }
 
 /**
- * The inserts of entries and of their pair debts (schema operationDebts), to run as one statement.
- * Rows travel as one JSON parameter each, so no batch ever meets PostgreSQL's limit on parameters:
- * an entry as `[uid, paid, share, operation]`, a debt as `[lo, hi, amount, operation]`, the
- * operation left out when `operationId` reads it from elsewhere (`beside`, read with the rows).
+ * The rows of entries and of their pair debts (schema operationDebts) of one operation or many, as
+ * the JSON parameters of entryInserts: an entry as `[uid, paid, share, operation]`, a debt as
+ * `[lo, hi, amount, operation]`, the operation left out when it is read from elsewhere.
  */
-function entryInserts(
-  list: readonly { operationId?: number; entries: readonly Entry[] }[],
-  operationId: SQL = sql`(r->>3)::int`,
-  beside: SQL = sql``,
-): { debts: SQL; entries: SQL } {
+function entryRows(list: readonly { operationId?: number; entries: readonly Entry[] }[]): { entries: string; debts: string } {
   const withId = (row: number[], id: number | undefined) => (id === undefined ? row : [...row, id]);
   const entries = list.flatMap(({ operationId: id, entries }) => entries.map((e) => withId([e.uid, e.paid, e.share], id)));
   const debts = list.flatMap(({ operationId: id, entries }) => debtsOf(entries).map((d) => withId([d.lo, d.hi, d.amount], id)));
+  return { entries: JSON.stringify(entries), debts: JSON.stringify(debts) };
+}
+
+/**
+ * The inserts of entries and of their pair debts, to run as one statement, from the rows of
+ * entryRows (or placeholders for them). Rows travel as one JSON parameter each, so no batch ever
+ * meets PostgreSQL's limit on parameters. `operationId` reads the operation from each row, or from
+ * elsewhere (`beside`, read with the rows).
+ */
+function entryInserts(
+  rows: { entries: unknown; debts: unknown },
+  operationId: SQL = sql`(r->>3)::int`,
+  beside: SQL = sql``,
+): { debts: SQL; entries: SQL } {
   return {
     debts: sql`insert into ${operationDebts} (operation_id, lo, hi, amount)
-      select ${operationId}, (r->>0)::int, (r->>1)::int, (r->>2)::bigint from ${beside}json_array_elements(${JSON.stringify(debts)}::json) r`,
+      select ${operationId}, (r->>0)::int, (r->>1)::int, (r->>2)::bigint from ${beside}json_array_elements(${rows.debts}::json) r`,
     entries: sql`insert into ${operationEntries} (operation_id, user_id, paid, share)
-      select ${operationId}, (r->>0)::int, (r->>1)::bigint, (r->>2)::bigint from ${beside}json_array_elements(${JSON.stringify(entries)}::json) r`,
+      select ${operationId}, (r->>0)::int, (r->>1)::bigint, (r->>2)::bigint from ${beside}json_array_elements(${rows.entries}::json) r`,
   };
 }
 
@@ -90,9 +100,32 @@ function entryInserts(
  */
 export async function insertEntriesOf(db: Queryable, list: readonly { operationId: number; entries: readonly Entry[] }[]): Promise<void> {
   if (list.every((o) => o.entries.length === 0)) return;
-  const { debts, entries } = entryInserts(list);
+  const { debts, entries } = entryInserts(entryRows(list));
   await db.execute(sql`with debts as (${debts}) ${entries}`);
 }
+
+/** The columns a new operation is given; the rest take their defaults. */
+const NEW_OPERATION_COLUMNS = [
+  'eventId', 'authorId', 'kind', 'amount', 'originalAmount', 'currency', 'rate', 'rateDate',
+  'description', 'opDate', 'meta', 'idempotencyKey', 'recurrenceId', 'recurrenceDay',
+] as const satisfies readonly (keyof NewOperation)[];
+
+/**
+ * The statement of insertNewOperation, built once (server/db/built-once.ts): the operation's
+ * columns, its entries, its debts and its first version's state are its placeholders.
+ */
+const insertNewOperationStatement = builtOnce((db) => {
+  const values = Object.fromEntries(NEW_OPERATION_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as NewOperation;
+  const op = db.$with('op').as(db.insert(operations).values(values).returning());
+  const inserts = entryInserts({ entries: sql.placeholder('entries'), debts: sql.placeholder('debts') }, sql`op.id`, sql`op, `);
+  const written = [
+    inserts.debts,
+    inserts.entries,
+    sql`insert into ${operationVersions} (operation_id, version, action, actor_id, state, created_at)
+      select op.id, op.version, 'created', op.author_id, ${sql.placeholder('state')}::jsonb, op.created_at from op`,
+  ].map((statement, i) => db.$with(`written_${i}`, {}).as(statement));
+  return db.with(op, ...written).select().from(op);
+});
 
 /**
  * A new operation with its entries, their pair debts and its first version, in one statement: each
@@ -105,15 +138,8 @@ export async function insertNewOperation(
   entries: readonly Entry[],
   state: unknown,
 ): Promise<OperationRow> {
-  const op = db.$with('op').as(db.insert(operations).values(values).returning());
-  const inserts = entryInserts([{ entries }], sql`op.id`, sql`op, `);
-  const written = [
-    inserts.debts,
-    inserts.entries,
-    sql`insert into ${operationVersions} (operation_id, version, action, actor_id, state, created_at)
-      select op.id, op.version, 'created', op.author_id, ${JSON.stringify(state)}::jsonb, op.created_at from op`,
-  ].map((statement, i) => db.$with(`written_${i}`, {}).as(statement));
-  const [row] = await db.with(op, ...written).select().from(op);
+  const columns = Object.fromEntries(NEW_OPERATION_COLUMNS.map((column) => [column, values[column] ?? null]));
+  const [row] = await insertNewOperationStatement(db, { ...columns, ...entryRows([{ entries }]), state: JSON.stringify(state) });
   if (!row) throw new Error('operation insert returned nothing');
   return row;
 }
@@ -210,11 +236,16 @@ export async function operationForParticipant(db: Queryable, id: number, viewer:
   return rows[0]?.op ?? null;
 }
 
-export async function operationByIdempotencyKey(db: Queryable, author: number, key: string): Promise<OperationRow | null> {
-  const [row] = await db
+// Every write that carries a key asks this first: built once (server/db/built-once.ts).
+const operationByKey = builtOnce((db) =>
+  db
     .select()
     .from(operations)
-    .where(and(eq(operations.authorId, author), eq(operations.idempotencyKey, key)));
+    .where(and(eq(operations.authorId, sql.placeholder('author')), eq(operations.idempotencyKey, sql.placeholder('key')))),
+);
+
+export async function operationByIdempotencyKey(db: Queryable, author: number, key: string): Promise<OperationRow | null> {
+  const [row] = await operationByKey(db, { author, key });
   return row ?? null;
 }
 
@@ -229,15 +260,14 @@ function byOperation<R extends { operationId: number }, T>(rows: readonly R[], i
   return out;
 }
 
+const e = operationEntries;
+const entriesOfOperations = jsonRowsBuiltOnce({ operationId: e.operationId, userId: e.userId, paid: e.paid, share: e.share }, sql`${e.operationId}, ${e.userId}`, (db, rows) =>
+  db.select({ rows }).from(e).where(sql`${e.operationId} = any(${sql.placeholder('operations')}::int[])`),
+);
+
 export async function entriesOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, Entry[]>> {
   if (operationIds.length === 0) return new Map();
-  const e = operationEntries;
-  const rows = await jsonRows({ operationId: e.operationId, userId: e.userId, paid: e.paid, share: e.share }, sql`${e.operationId}, ${e.userId}`, (rows) =>
-    db
-      .select({ rows })
-      .from(e)
-      .where(inArray(e.operationId, [...operationIds])),
-  );
+  const rows = await entriesOfOperations(db, { operations: idArray(operationIds) });
   return byOperation(rows, (r) => ({ uid: r.userId, paid: r.paid, share: r.share }));
 }
 
@@ -254,12 +284,16 @@ export async function livePairDebts(db: Queryable, eventId: number): Promise<Deb
   return sortDebts(rows.flatMap((r) => debtOfPair(r) ?? []));
 }
 
-export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
-  if (operationIds.length === 0) return new Set();
-  const rows = await db
+const seenAmong = builtOnce((db) =>
+  db
     .select({ id: operationSeen.operationId })
     .from(operationSeen)
-    .where(and(eq(operationSeen.userId, viewer), inArray(operationSeen.operationId, [...operationIds])));
+    .where(and(eq(operationSeen.userId, sql.placeholder('viewer')), sql`${operationSeen.operationId} = any(${sql.placeholder('operations')}::int[])`)),
+);
+
+export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
+  if (operationIds.length === 0) return new Set();
+  const rows = await seenAmong(db, { viewer, operations: idArray(operationIds) });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -463,9 +497,9 @@ export interface ReceiptRow {
 }
 
 /** The receipts of these operations, oldest first, with their pictures' keys and sizes. */
-export async function receiptsOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, ReceiptRow[]>> {
-  if (operationIds.length === 0) return new Map();
-  const rows = await db
+// Every page of operations asks this: built once (server/db/built-once.ts).
+const receiptsAmong = builtOnce((db) =>
+  db
     .select({
       id: operationReceipts.id,
       operationId: operationReceipts.operationId,
@@ -477,8 +511,13 @@ export async function receiptsOf(db: Queryable, operationIds: readonly number[])
     })
     .from(operationReceipts)
     .innerJoin(images, eq(images.id, operationReceipts.imageId))
-    .where(inArray(operationReceipts.operationId, [...operationIds]))
-    .orderBy(asc(operationReceipts.id));
+    .where(sql`${operationReceipts.operationId} = any(${sql.placeholder('operations')}::int[])`)
+    .orderBy(asc(operationReceipts.id)),
+);
+
+export async function receiptsOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, ReceiptRow[]>> {
+  if (operationIds.length === 0) return new Map();
+  const rows = await receiptsAmong(db, { operations: idArray(operationIds) });
   return byOperation(rows, (r) => r);
 }
 
