@@ -1,4 +1,4 @@
-import type { Query, SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDatabase, PgDialect, PgSession, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
@@ -94,10 +94,15 @@ export function sqlBuiltOnce<V extends Record<string, unknown>>(build: () => SQL
 }
 
 /**
- * Integer ids as one array parameter (`= any(${placeholder}::int[])`): a statement built once
+ * Integer ids as one array parameter, the value of an `anyOf` placeholder: a statement built once
  * cannot spread a list into as many parameters as it has this time.
  */
 export function idArray(ids: readonly number[]): string {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
   return `{${ids.join(',')}}`;
+}
+
+/** `column` is one of the ids (idArray) given for the placeholder `name`. */
+export function anyOf(column: SQLWrapper, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::int[])`;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { idArray } from '../../db/built-once';
+import { anyOf, idArray } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { jsonRowsBuiltOnce } from '../../db/json-rows';
 import { contacts, eventParticipants, familyInvitations, operationEntries, operations, users } from '../../db/schema';
@@ -39,7 +39,7 @@ const peopleWithContactNames = jsonRowsBuiltOnce(personColumns, undefined, (db, 
     .select({ rows })
     .from(users)
     .leftJoin(contacts, and(eq(contacts.ownerId, sql.placeholder('viewer')), eq(contacts.contactId, users.id)))
-    .where(sql`${users.id} = any(${sql.placeholder('uids')}::int[])`),
+    .where(anyOf(users.id, 'uids')),
 );
 
 /** People by uid, with the viewer's contact names for them. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { builtOnce, idArray, type StatementBuilder } from '../../db/built-once';
+import { anyOf, builtOnce, idArray, type StatementBuilder } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { jsonRowsBuiltOnce } from '../../db/json-rows';
 import { contacts, eventParticipants, events, operationEntries, operations } from '../../db/schema';
@@ -33,7 +33,7 @@ function eventOfParticipantQuery(db: StatementBuilder) {
 }
 
 // Every event-scoped request and every write asks one of these: built once (server/db/built-once.ts).
-const eventOfParticipant = builtOnce((db) => eventOfParticipantQuery(db));
+const eventOfParticipant = builtOnce(eventOfParticipantQuery);
 const eventLockedForParticipant = builtOnce((db) => eventOfParticipantQuery(db).for('update', { of: events }));
 
 /** Which of `uids` take part in the event: only their rows are read, however large the event. */
@@ -68,7 +68,7 @@ const participantsOfEvents = jsonRowsBuiltOnce(
     spent: sql<number>`${eventParticipants.spent}::text`.mapWith(Number),
   },
   sql`${eventParticipants.eventId}, ${eventParticipants.position}, ${eventParticipants.userId}`,
-  (db, rows) => db.select({ rows }).from(eventParticipants).where(sql`${eventParticipants.eventId} = any(${sql.placeholder('events')}::int[])`),
+  (db, rows) => db.select({ rows }).from(eventParticipants).where(anyOf(eventParticipants.eventId, 'events')),
 );
 
 export async function participantsOf(db: Queryable, eventIds: readonly number[]): Promise<ParticipantRow[]> {

@@ -5,7 +5,7 @@ import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
-import { builtOnce, idArray } from '../../db/built-once';
+import { anyOf, builtOnce, idArray, sqlBuiltOnce } from '../../db/built-once';
 import { jsonRowsBuiltOnce } from '../../db/json-rows';
 import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../currency/repository';
@@ -260,9 +260,10 @@ function byOperation<R extends { operationId: number }, T>(rows: readonly R[], i
   return out;
 }
 
-const e = operationEntries;
-const entriesOfOperations = jsonRowsBuiltOnce({ operationId: e.operationId, userId: e.userId, paid: e.paid, share: e.share }, sql`${e.operationId}, ${e.userId}`, (db, rows) =>
-  db.select({ rows }).from(e).where(sql`${e.operationId} = any(${sql.placeholder('operations')}::int[])`),
+const entriesOfOperations = jsonRowsBuiltOnce(
+  { operationId: operationEntries.operationId, userId: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share },
+  sql`${operationEntries.operationId}, ${operationEntries.userId}`,
+  (db, rows) => db.select({ rows }).from(operationEntries).where(anyOf(operationEntries.operationId, 'operations')),
 );
 
 export async function entriesOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, Entry[]>> {
@@ -288,7 +289,7 @@ const seenAmong = builtOnce((db) =>
   db
     .select({ id: operationSeen.operationId })
     .from(operationSeen)
-    .where(and(eq(operationSeen.userId, sql.placeholder('viewer')), sql`${operationSeen.operationId} = any(${sql.placeholder('operations')}::int[])`)),
+    .where(and(eq(operationSeen.userId, sql.placeholder('viewer')), anyOf(operationSeen.operationId, 'operations'))),
 );
 
 export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
@@ -420,23 +421,31 @@ export async function totalsExceeded(
   bounds: { event: number; person: number },
 ): Promise<boolean> {
   const people = [...new Set(uids)].sort((a, b) => a - b);
-  // The ids go as one array literal (integers only), since Drizzle spreads a JS array into a list.
-  const ids = `{${people.join(',')}}`;
-  // One statement for all the locks: unnest yields the sorted ids in order, and each lock is taken
-  // as its row is. The check below is a statement of its own, so that its snapshot is taken once
-  // the locks are held.
-  if (people.length > 0) await db.execute(sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, uid) from unnest(${ids}::int[]) as uid`);
-  // Kept figures (applyToBalances, recomputeBalances), already counting this transaction's writes:
-  // the history is never read. A person's volume is the sum over the events they are in.
-  const over = await db.execute(sql`
-    select exists (select 1 from ${events} where id = ${eventId} and live_volume > ${bounds.event})
-      or exists (
-        select 1 from ${eventParticipants}
-        where user_id = any(${ids}::int[])
-        group by user_id
-        having sum(volume) > ${bounds.person}) as over`);
+  const ids = idArray(people);
+  if (people.length > 0) await lockPeopleForTotals(db, { ids });
+  const over = await totalsOver(db, { eventId, ids, eventBound: bounds.event, personBound: bounds.person });
   return rowsOf<{ over: boolean }>(over)[0]?.over === true;
 }
+
+// Every write asks both: built once (server/db/built-once.ts).
+// One statement for all the locks: unnest yields the sorted ids in order, and each lock is taken
+// as its row is. The check is a statement of its own, so that its snapshot is taken once the locks
+// are held.
+const lockPeopleForTotals = sqlBuiltOnce<{ ids: string }>(
+  () => sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, uid) from unnest(${sql.placeholder('ids')}::int[]) as uid`,
+);
+
+// Kept figures (applyToBalances, recomputeBalances), already counting this transaction's writes:
+// the history is never read. A person's volume is the sum over the events they are in.
+const totalsOver = sqlBuiltOnce<{ eventId: number; ids: string; eventBound: number; personBound: number }>(
+  () => sql`
+    select exists (select 1 from ${events} where id = ${sql.placeholder('eventId')} and live_volume > ${sql.placeholder('eventBound')})
+      or exists (
+        select 1 from ${eventParticipants}
+        where ${anyOf(sql`user_id`, 'ids')}
+        group by user_id
+        having sum(volume) > ${sql.placeholder('personBound')}) as over`,
+);
 
 export type VersionRow = typeof operationVersions.$inferSelect;
 
@@ -496,7 +505,6 @@ export interface ReceiptRow {
   addedBy: number;
 }
 
-/** The receipts of these operations, oldest first, with their pictures' keys and sizes. */
 // Every page of operations asks this: built once (server/db/built-once.ts).
 const receiptsAmong = builtOnce((db) =>
   db
@@ -511,10 +519,11 @@ const receiptsAmong = builtOnce((db) =>
     })
     .from(operationReceipts)
     .innerJoin(images, eq(images.id, operationReceipts.imageId))
-    .where(sql`${operationReceipts.operationId} = any(${sql.placeholder('operations')}::int[])`)
+    .where(anyOf(operationReceipts.operationId, 'operations'))
     .orderBy(asc(operationReceipts.id)),
 );
 
+/** The receipts of these operations, oldest first, with their pictures' keys and sizes. */
 export async function receiptsOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, ReceiptRow[]>> {
   if (operationIds.length === 0) return new Map();
   const rows = await receiptsAmong(db, { operations: idArray(operationIds) });
