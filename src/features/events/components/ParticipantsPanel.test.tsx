@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
@@ -298,5 +298,34 @@ describe('dragging people between families with the keyboard', () => {
     await user.keyboard('{Escape}');
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(bodies).toHaveLength(0);
+  });
+});
+
+describe('at phone width', () => {
+  beforeEach(() => {
+    // A 390 px wide phone: the panel's stylesheet and its folding rule both read the width.
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!min || 390 >= Number(min[1])) && (!max || 390 <= Number(max[1]));
+      return { media: query, matches, addEventListener() {}, removeEventListener() {} };
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws the folded panel as its heading alone, and everyone once it is opened', async () => {
+    const user = userEvent.setup();
+    const panel = await openPanel(familyEvent());
+    expect(within(panel).getByRole('heading', { level: 3 })).toHaveTextContent('4');
+    expect(within(panel).queryAllByTestId(/^participant-/)).toHaveLength(0);
+    expect(within(panel).queryByTestId('add-participants')).not.toBeInTheDocument();
+    const toggle = within(panel).getByTestId('participants-toggle');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getAllByTestId(/^participant-/)).toHaveLength(4);
+    expect(within(panel).getAllByTestId('whole-family')).toHaveLength(2);
+    await user.click(toggle);
+    expect(within(panel).queryAllByTestId(/^participant-/)).toHaveLength(0);
   });
 });
