@@ -177,6 +177,28 @@ describe('operations', () => {
     expect((await getEvent(anna, id)).payout).toBe(15);
   });
 
+  it('answers a request sent again under its key with what the first stored, whatever would refuse it now', async () => {
+    const id = await eventWith(t, anna, [boris]);
+    const send = (who: Person, key: string, amount: number) =>
+      call(t.app, 'POST', '/app/api/v1/operation/', { token: who.token, body: purchase(id, who, amount, [anna, boris]), headers: { 'idempotency-key': key } });
+    const first = operation.parse((await send(anna, 'retry-2', 30)).body);
+    // Sent again with other figures: the first operation, stored once.
+    const again = await send(anna, 'retry-2', 99);
+    expect([again.status, operation.parse(again.body).id, operation.parse(again.body).details.amount]).toEqual([201, first.id, 30]);
+    expect((await getEvent(anna, id)).payout).toBe(15);
+    // Another person's key of the same text is theirs alone.
+    const boriss = operation.parse((await send(boris, 'retry-2', 10)).body);
+    expect(boriss.id).not.toBe(first.id);
+    // The event deleted since: a new operation is refused, one sent again is still answered.
+    expect((await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { del_date: null } })).status).toBe(200);
+    const refused = await send(anna, 'retry-3', 30);
+    expect([refused.status, refused.body.code]).toEqual([400, 'event_deleted']);
+    const late = await send(anna, 'retry-2', 30);
+    expect([late.status, operation.parse(late.body).id]).toEqual([201, first.id]);
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}`, { token: anna.token });
+    expect(list.body.count).toBe(2);
+  });
+
   it('takes an operation’s effect back on delete and returns it on restore', async () => {
     const id = await eventWith(t, anna, [boris]);
     const op = operation.parse(await operate(t, anna, purchase(id, anna, 30, [anna, boris])));

@@ -5,7 +5,6 @@ import { DomainError } from '../../../common/errors';
 import type { Entry, OperationKind } from '../../../common/ledger';
 import { localDayStart } from '../../../common/ledger-statistics';
 import type { Db, Queryable } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { displayConversion } from '../currency/service';
 import { requireEvent, requireLive } from '../events/access';
 import { unreadCounts, type EventRow } from '../events/repository';
@@ -42,50 +41,51 @@ import { toView, viewOne, viewsOf } from './views';
  * in one transaction; the answer's amounts are in `display` (specification §7) or the event's currency.
  */
 export async function createOperation(db: Db, viewer: number, body: CreateOperationBody, idempotencyKey?: string, display?: string): Promise<Operation> {
-  if (idempotencyKey) {
-    const existing = await operationByIdempotencyKey(db, viewer, idempotencyKey);
+  try {
+    return await recordOperation(db, viewer, body, idempotencyKey, display);
+  } catch (err) {
+    // A request sent again under its Idempotency-Key is answered with what the first one stored,
+    // whatever would refuse it now (its insert meets the key's unique index, or the event was
+    // closed since). Asked only after a refusal: a first request, nearly every one, makes one
+    // round trip fewer than if the key were looked up before.
+    const existing = idempotencyKey ? await operationByIdempotencyKey(db, viewer, idempotencyKey) : null;
     if (existing) return viewOne(db, viewer, existing, display);
+    throw err;
   }
+}
+
+async function recordOperation(db: Db, viewer: number, body: CreateOperationBody, idempotencyKey: string | undefined, display: string | undefined): Promise<Operation> {
   const { details } = body;
   const kind = details.kind;
   const date = parseDate(details.date);
-  try {
-    const op = await db.transaction(async (tx) => {
-      const event = await requireEvent(tx, body.event_id, viewer, true);
-      requireLive(event);
-      const eventCurrency = currencyOf(event.currency);
-      const currency = details.currency ?? eventCurrency;
-      if (!isCurrencyCode(currency)) throw new DomainError('currency_unknown', 'currency');
-      // Before anything is written: an answer that cannot be given must not leave the operation stored.
-      const shown = await displayConversion(tx, eventCurrency, display);
-      // 'They lent me' names the lender; nobody is a sensible default for it.
-      const { originalAmount, meta } = readEntered(body, kind, currency, kind === 'they_lent_me' ? null : viewer);
-      const priced = await price(tx, { kind, originalAmount, currency, author: viewer, meta, date }, eventCurrency);
-      // The balances statement refuses an entry of anyone outside the event (applyToBalances), and
-      // the author takes part (requireEvent): only anyone else named without an entry is looked up.
-      const unchecked = withoutEntry(peopleNamed(meta), priced.entries).filter((uid) => uid !== viewer);
-      await requirePeopleIn(tx, event.id, unchecked, 'participant_not_in_event');
-      const entered = { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description: details.description.trim(), meta };
-      // A repeating operation is the first occurrence of its series.
-      const started = body.repeat ? await startSeries(tx, entered, date, body.repeat, new Date()) : null;
-      const row = await storeOperation(tx, entered, priced, {
-        opDate: date,
-        idempotencyKey: idempotencyKey ?? null,
-        recurrenceId: started?.series.id ?? null,
-        recurrenceDay: started?.day ?? null,
-      });
-      return { row, entries: priced.entries, shown };
+  const op = await db.transaction(async (tx) => {
+    const event = await requireEvent(tx, body.event_id, viewer, true);
+    requireLive(event);
+    const eventCurrency = currencyOf(event.currency);
+    const currency = details.currency ?? eventCurrency;
+    if (!isCurrencyCode(currency)) throw new DomainError('currency_unknown', 'currency');
+    // Before anything is written: an answer that cannot be given must not leave the operation stored.
+    const shown = await displayConversion(tx, eventCurrency, display);
+    // 'They lent me' names the lender; nobody is a sensible default for it.
+    const { originalAmount, meta } = readEntered(body, kind, currency, kind === 'they_lent_me' ? null : viewer);
+    const priced = await price(tx, { kind, originalAmount, currency, author: viewer, meta, date }, eventCurrency);
+    // The balances statement refuses an entry of anyone outside the event (applyToBalances), and
+    // the author takes part (requireEvent): only anyone else named without an entry is looked up.
+    const unchecked = withoutEntry(peopleNamed(meta), priced.entries).filter((uid) => uid !== viewer);
+    await requirePeopleIn(tx, event.id, unchecked, 'participant_not_in_event');
+    const entered = { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description: details.description.trim(), meta };
+    // A repeating operation is the first occurrence of its series.
+    const started = body.repeat ? await startSeries(tx, entered, date, body.repeat, new Date()) : null;
+    const row = await storeOperation(tx, entered, priced, {
+      opDate: date,
+      idempotencyKey: idempotencyKey ?? null,
+      recurrenceId: started?.series.id ?? null,
+      recurrenceDay: started?.day ?? null,
     });
-    // Everything the answer needs is in hand: no second read.
-    return toView(op.row, op.entries, viewer, true, op.shown);
-  } catch (err) {
-    if (idempotencyKey && isUniqueViolation(err)) {
-      // The same request raced itself: the first one won, answer with its result.
-      const existing = await operationByIdempotencyKey(db, viewer, idempotencyKey);
-      if (existing) return viewOne(db, viewer, existing, display);
-    }
-    throw err;
-  }
+    return { row, entries: priced.entries, shown };
+  });
+  // Everything the answer needs is in hand: no second read.
+  return toView(op.row, op.entries, viewer, true, op.shown);
 }
 
 function withoutEntry(uids: readonly number[], entries: readonly Entry[]): number[] {
