@@ -180,7 +180,6 @@ export interface OperationEffect {
  */
 export async function applyToBalances(db: Queryable, eventId: number, effect: OperationEffect, sign: 1 | -1, newBy?: number): Promise<void> {
   const { entries } = effect;
-  const volume = sign * Math.abs(effect.amount);
   const spending = isSpending(effect.kind as OperationKind);
   const deltas = entries.map((e) => ({
     uid: e.uid,
@@ -188,38 +187,80 @@ export async function applyToBalances(db: Queryable, eventId: number, effect: Op
     v: sign * (Math.abs(e.paid) + Math.abs(e.share)),
     s: spending ? sign * e.share : 0,
   }));
-  const deltaRows = sql`json_to_recordset(${JSON.stringify(deltas)}::json) as v(uid int, d bigint, v bigint, s bigint)`;
-  const eventUpdate = sql`update ${events} set live_volume = live_volume + ${volume}::bigint, last_activity_at = ${new Date()} where id = ${eventId}`;
-  // Two updates of one row in one statement would lose one: the CTE takes only those the entries leave out.
-  const othersUnread =
-    newBy === undefined
-      ? sql``
-      : sql`others_unread as (
-          update ${eventParticipants} set unread = unread + 1
-          where event_id = ${eventId} and user_id <> ${newBy} and user_id not in (select v.uid from ${deltaRows})
-        ), `;
-  if (entries.length === 0 && !spending) {
-    await db.execute(newBy === undefined ? eventUpdate : sql`with ${othersUnread}event_volume as (${eventUpdate}) select 1`);
-    return;
-  }
-  // The pairs (schema pairBalances) change with the same statement, in pair order (the insert's
-  // `order by`) so that two writers never wait on each other in a circle.
+  // The pairs (schema pairBalances) in pair order: see balancesStatement.
   const pairs = debtsOf(entries).map((d) => ({ lo: d.lo, hi: d.hi, d: sign * d.amount }));
-  const result = await db.execute(sql`
-    with ${othersUnread}pairs as (
-      insert into ${pairBalances} (event_id, lo, hi, amount)
-      select ${eventId}::int, p.lo, p.hi, p.d from json_to_recordset(${JSON.stringify(pairs)}::json) as p(lo int, hi int, d bigint) order by p.lo, p.hi
-      on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
-    ), event_volume as (${eventUpdate})${spending ? sql`, kept_days as (${keptDaysUpdate(eventId, effect.date, spendingDayDeltas(effect.kind, effect.amount, entries, sign))})` : sql``}
-    update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
-      ${newBy === undefined ? sql`` : sql`, unread = ep.unread + (ep.user_id <> ${newBy})::int`}
-    from ${deltaRows}
-    where ep.event_id = ${eventId} and ep.user_id = v.uid
-    returning ep.user_id`);
-  if (rowsOf(result).length !== deltas.length) {
+  const values: BalancesValues = {
+    eventId,
+    volume: sign * Math.abs(effect.amount),
+    now: new Date(),
+    deltas: JSON.stringify(deltas),
+    pairs: JSON.stringify(pairs),
+    newBy: newBy ?? 0,
+    opDate: effect.date.toISOString(),
+    dayDeltas: spending ? JSON.stringify(spendingDayDeltas(effect.kind, effect.amount, entries, sign)) : '[]',
+  };
+  const figures = entries.length === 0 && !spending ? 'event' : spending ? 'spending' : 'people';
+  const result = await BALANCES[figures][newBy === undefined ? 'other' : 'new'](db, values);
+  if (figures !== 'event' && rowsOf(result).length !== deltas.length) {
     throw new DomainError('participant_not_in_event', 'participants');
   }
 }
+
+/** The values of every balances statement (balancesStatement); those a variant does not name are left unused. */
+type BalancesValues = {
+  eventId: number;
+  volume: number;
+  now: Date;
+  /** Each person's change, as JSON rows (uid, d, v, s). */
+  deltas: string;
+  /** Each pair's change, as JSON rows (lo, hi, d). */
+  pairs: string;
+  /** The author of a new operation; unused otherwise. */
+  newBy: number;
+  opDate: string;
+  dayDeltas: string;
+};
+
+/**
+ * applyToBalances' statement, in one of its shapes: only the event's figures (an operation with no
+ * entries that spends nothing), or its people's and pairs' too, and with them its kept days
+ * (spending); for a new operation or another write. Each shape is built once (built-once.ts).
+ */
+function balancesStatement(figures: 'event' | 'people' | 'spending', newOperation: boolean): SQL {
+  const value = (name: keyof BalancesValues) => sql.placeholder(name);
+  const eventId = value('eventId');
+  const deltaRows = sql`json_to_recordset(${value('deltas')}::json) as v(uid int, d bigint, v bigint, s bigint)`;
+  const eventUpdate = sql`update ${events} set live_volume = live_volume + ${value('volume')}::bigint, last_activity_at = ${value('now')} where id = ${eventId}`;
+  // Two updates of one row in one statement would lose one: the CTE takes only those the entries leave out.
+  const othersUnread = newOperation
+    ? sql`others_unread as (
+          update ${eventParticipants} set unread = unread + 1
+          where event_id = ${eventId} and user_id <> ${value('newBy')} and user_id not in (select v.uid from ${deltaRows})
+        ), `
+    : sql``;
+  if (figures === 'event') return newOperation ? sql`with ${othersUnread}event_volume as (${eventUpdate}) select 1` : eventUpdate;
+  // The pairs change with the same statement, in pair order (the insert's `order by`) so that two
+  // writers never wait on each other in a circle.
+  return sql`
+    with ${othersUnread}pairs as (
+      insert into ${pairBalances} (event_id, lo, hi, amount)
+      select ${eventId}::int, p.lo, p.hi, p.d from json_to_recordset(${value('pairs')}::json) as p(lo int, hi int, d bigint) order by p.lo, p.hi
+      on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
+    ), event_volume as (${eventUpdate})${figures === 'spending' ? sql`, kept_days as (${keptDaysUpdate()})` : sql``}
+    update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
+      ${newOperation ? sql`, unread = ep.unread + (ep.user_id <> ${value('newBy')})::int` : sql``}
+    from ${deltaRows}
+    where ep.event_id = ${eventId} and ep.user_id = v.uid
+    returning ep.user_id`;
+}
+
+// Every write asks one of these: built once (server/db/built-once.ts).
+const BALANCES = Object.fromEntries(
+  (['event', 'people', 'spending'] as const).map((figures) => [
+    figures,
+    { new: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, true)), other: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, false)) },
+  ]),
+) as Record<'event' | 'people' | 'spending', Record<'new' | 'other', (db: Queryable, values: BalancesValues) => Promise<unknown>>>;
 
 export async function touchEvent(db: Queryable, eventId: number): Promise<void> {
   await db.update(events).set({ lastActivityAt: new Date() }).where(eq(events.id, eventId));

@@ -47,15 +47,17 @@ export function spendingDayDeltas(kind: string, amount: number, entries: readonl
 }
 
 /**
- * A data-modifying CTE for applyToBalances' statement: adds `deltas` (spendingDayDeltas) to the day
- * of `date` at every offset the event keeps. Nothing when it keeps none.
+ * A data-modifying CTE for applyToBalances' statement, built once: adds the placeholder
+ * `dayDeltas` (spendingDayDeltas, as JSON) to the day of `opDate` (an ISO instant) at every offset
+ * the event `eventId` keeps. Nothing when it keeps none.
  */
-export function keptDaysUpdate(eventId: number, date: Date, deltas: ReturnType<typeof spendingDayDeltas>): SQL {
-  const day = localDayAt(sql`${date.toISOString()}::timestamptz`, sql`k.utc_offset`);
+export function keptDaysUpdate(): SQL {
+  const eventId = sql.placeholder('eventId');
+  const day = localDayAt(sql`${sql.placeholder('opDate')}::timestamptz`, sql`k.utc_offset`);
   return sql`
     insert into ${spendingDays} (event_id, utc_offset, user_id, day, spent, count)
     select ${eventId}::int, k.utc_offset, d.uid, ${day}, d.s, d.c
-    from ${spendingDayOffsets} k cross join json_to_recordset(${JSON.stringify(deltas)}::json) as d(uid int, s bigint, c int)
+    from ${spendingDayOffsets} k cross join json_to_recordset(${sql.placeholder('dayDeltas')}::json) as d(uid int, s bigint, c int)
     where k.event_id = ${eventId}
     order by k.utc_offset, d.uid
     on conflict (event_id, utc_offset, user_id, day) do update
