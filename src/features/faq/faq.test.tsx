@@ -11,18 +11,12 @@ import { AppLayout } from '@/app/shell/AppLayout';
 import { makeStore } from '@/app/store';
 import { createI18n, localeResources, type Language } from '@/lib/i18n';
 import { aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
+import { mockWindowWidth } from '../../../tests/web/match-media';
 import { server } from '../../../tests/web/msw';
 import FaqPage from './components/FaqPage';
 import { FAQ_SECTIONS } from './faq-content';
 
 const KEY = 'tours_done';
-
-function setWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    return { media: query, matches: !min || width >= Number(min[1]), addEventListener() {}, removeEventListener() {} };
-  });
-}
 
 function renderFaq(language: Language = 'en', path = '/faq') {
   localStorage.setItem('token', 't');
@@ -49,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the FAQ page', () => {
   it('answers every question in English, one at a time, with an example where there is one', async () => {
-    setWidth(1280);
+    mockWindowWidth(1280);
     localStorage.setItem(KEY, '["main"]');
     const user = userEvent.setup();
     renderFaq('en');
@@ -71,7 +65,7 @@ describe('the FAQ page', () => {
   });
 
   it('speaks Russian', async () => {
-    setWidth(1280);
+    mockWindowWidth(1280);
     localStorage.setItem(KEY, '["main"]');
     renderFaq('ru');
     expect(await screen.findByRole('heading', { level: 1, name: 'Вопросы и ответы' })).toBeInTheDocument();
@@ -81,7 +75,7 @@ describe('the FAQ page', () => {
   });
 
   it('opens the question named in the address', async () => {
-    setWidth(1280);
+    mockWindowWidth(1280);
     localStorage.setItem(KEY, '["main"]');
     renderFaq('en', '/faq#faq-familiesSettle');
     const summary = await screen.findByText('How do families settle up?');
@@ -90,7 +84,7 @@ describe('the FAQ page', () => {
   });
 
   it('restarts the tours at 1280 px: clears every flag and the main tour starts on /events', async () => {
-    setWidth(1280);
+    mockWindowWidth(1280);
     localStorage.setItem(KEY, '["main","createEvent","eventFamilies"]');
     const user = userEvent.setup();
     const router = renderFaq('en');
@@ -102,7 +96,7 @@ describe('the FAQ page', () => {
   });
 
   it('at phone width clears the flags and says where the tours run, without leaving the page', async () => {
-    setWidth(390);
+    mockWindowWidth(390);
     localStorage.setItem(KEY, '["main"]');
     const user = userEvent.setup();
     const router = renderFaq('en');

@@ -13,7 +13,7 @@ import { createI18n, type Language } from '@/lib/i18n';
 import { aUser, initialLoadHandlers } from '../../../tests/web/fixtures';
 import { server } from '../../../tests/web/msw';
 import { ToursHost } from './components/ToursHost';
-import { mockWindowWidth } from './match-media.test-helper';
+import { mockWindowWidth } from '../../../tests/web/match-media';
 import { TOUR_STEPS, TOUR_TARGETS } from './tour-definitions';
 import { getToursSnapshot, markTourDone, resetTours, resetTourSessionForTests } from './tours-store';
 import { useAutoStartTour } from './use-tour';

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
+import { mockWindowWidth } from '../../../../tests/web/match-media';
 import { renderApp } from '../../../../tests/web/render';
 import { errorAnswer, eventAnswer, eventsServer, makeEvent, participant, people, person, quietTabs, signedIn } from '../test-fixtures';
 
@@ -302,18 +303,11 @@ describe('dragging people between families with the keyboard', () => {
 });
 
 describe('at phone width', () => {
-  beforeEach(() => {
-    // A 390 px wide phone: the panel's stylesheet and its folding rule both read the width.
-    vi.stubGlobal('matchMedia', (query: string) => {
-      const min = /min-width:\s*([\d.]+)px/.exec(query);
-      const max = /max-width:\s*([\d.]+)px/.exec(query);
-      const matches = (!min || 390 >= Number(min[1])) && (!max || 390 <= Number(max[1]));
-      return { media: query, matches, addEventListener() {}, removeEventListener() {} };
-    });
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('draws the folded panel as its heading alone, and everyone once it is opened', async () => {
+  it('draws the folded panel as its heading alone, and everyone once it is opened or the screen widens', async () => {
+    // A 390 px wide phone: the panel's stylesheet and its folding rule both read the width.
+    const media = mockWindowWidth(390);
     const user = userEvent.setup();
     const panel = await openPanel(familyEvent());
     expect(within(panel).getByRole('heading', { level: 3 })).toHaveTextContent('4');
@@ -327,5 +321,8 @@ describe('at phone width', () => {
     expect(within(panel).getAllByTestId('whole-family')).toHaveLength(2);
     await user.click(toggle);
     expect(within(panel).queryAllByTestId(/^participant-/)).toHaveLength(0);
+    // Turned to a width where the panel does not fold: everyone, unopened.
+    act(() => media.resize(1280));
+    expect(within(panel).getAllByTestId(/^participant-/)).toHaveLength(4);
   });
 });
