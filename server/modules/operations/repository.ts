@@ -254,13 +254,13 @@ function balancesStatement(figures: 'event' | 'people' | 'spending', newOperatio
     returning ep.user_id`;
 }
 
-// Every write asks one of these: built once (server/db/built-once.ts).
-const BALANCES = Object.fromEntries(
-  (['event', 'people', 'spending'] as const).map((figures) => [
-    figures,
-    { new: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, true)), other: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, false)) },
-  ]),
-) as Record<'event' | 'people' | 'spending', Record<'new' | 'other', (db: Queryable, values: BalancesValues) => Promise<unknown>>>;
+/** Both forms of one shape of the balances statement, each built once (server/db/built-once.ts). */
+function balancesStatements(figures: 'event' | 'people' | 'spending') {
+  return { new: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, true)), other: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, false)) };
+}
+
+// Every write asks one of these.
+const BALANCES = { event: balancesStatements('event'), people: balancesStatements('people'), spending: balancesStatements('spending') };
 
 export async function touchEvent(db: Queryable, eventId: number): Promise<void> {
   await db.update(events).set({ lastActivityAt: new Date() }).where(eq(events.id, eventId));
