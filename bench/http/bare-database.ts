@@ -9,7 +9,7 @@
  * many clients as the bench's readers. A write of ours sends six or seven statements touching
  * about sixty rows: the second figure is a ceiling on its rate however little each of those
  * statements did.
- *   DATA_DIR or DATABASE_URL, BARE_SECONDS (10), BARE_WRITERS (4), BARE_READERS (10), BARE_STATEMENTS (7)
+ *   DATA_DIR or DATABASE_URL, BARE_SECONDS (10), BARE_WRITERS (4), BARE_READERS (10), BARE_STATEMENTS (6)
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -18,7 +18,7 @@ import { POSTGRES_POOL_SIZE } from '../../server/db/client';
 const SECONDS = Number(process.env.BARE_SECONDS ?? 10);
 const WRITERS = Number(process.env.BARE_WRITERS ?? 4);
 const READERS = Number(process.env.BARE_READERS ?? 10);
-const STATEMENTS = Number(process.env.BARE_STATEMENTS ?? 7);
+const STATEMENTS = Number(process.env.BARE_STATEMENTS ?? 6);
 
 interface Bare {
   query(text: string, params?: unknown[]): Promise<unknown>;

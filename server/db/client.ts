@@ -11,7 +11,7 @@ import * as schema from './schema';
 import { fillPendingDebts } from './operation-debts';
 import { installDrizzleParsers } from './pglite-parsers';
 import { takeTurns } from './pglite-turns';
-import { SNAPSHOT_QUERY, SnapshotWatch, watchWrites, type WriteWatch } from './write-generation';
+import { SNAPSHOT_QUERY, SnapshotWatch, watchWrites, type ReadPoint, type WriteWatch } from './write-generation';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -63,7 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       ping: () => answers(pool.query('select 1')),
       close: () => pool.end(),
-      writes: new SnapshotWatch(async () => (await pool.query<{ generation: string }>(SNAPSHOT_QUERY)).rows[0]!.generation),
+      writes: new SnapshotWatch(async () => (await pool.query<ReadPoint>(SNAPSHOT_QUERY)).rows[0]!),
     };
   }
   const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });

@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   char,
+  check,
   date,
   index,
   integer,
@@ -16,6 +17,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -86,6 +88,21 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * How many times sessions have been signed out, revoked or lost with their account: one row, moved
+ * by triggers on `sessions` and `users` in the transaction that changes them, so the move commits
+ * with the change. A process reads it with the database's snapshot and keeps live sessions until it
+ * moves, not merely until the next write of any kind (decision 0049).
+ */
+export const sessionChanges = pgTable(
+  'session_changes',
+  {
+    id: smallint('id').primaryKey().default(1),
+    changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('session_changes_one_row', sql`${t.id} = 1`)],
 );
 
 /** SMS confirmation codes: single use, expiring, a bounded number of attempts. */

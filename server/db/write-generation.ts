@@ -8,10 +8,22 @@ import { LRUCache } from 'lru-cache';
  */
 export type Generation = number | string;
 
+/** Where a signed-in request's reads begin. */
+export interface ReadPoint {
+  /** Equal for two requests only when no write ended between them: what kept answers are kept under. */
+  writes: Generation;
+  /**
+   * Equal for two requests only when no session was signed out, revoked or lost with its account
+   * between them: what live sessions are kept under (decision 0049). On the embedded database it is
+   * `writes`.
+   */
+  sessions: Generation;
+}
+
 /** How a process learns whether a write ended between two moments (decisions 0040, 0047). */
 export interface WriteWatch {
-  /** The generation now: read after this call begins, so a request that asks first thing reads in it or later. */
-  current(): Generation | Promise<Generation>;
+  /** The read point now: read after this call begins, so a request that asks first thing reads in it or later. */
+  current(): ReadPoint | Promise<ReadPoint>;
   /** False when a write is known to have ended since `readFrom`; true when it is not known. */
   stillCurrent(readFrom: Generation): boolean;
 }
@@ -26,8 +38,9 @@ export interface WriteWatch {
 export class WriteGeneration implements WriteWatch {
   #generation = 0;
 
-  current(): number {
-    return this.#generation;
+  /** Any write may end a session, and this count costs nothing to read: sessions follow it too. */
+  current(): { writes: number; sessions: number } {
+    return { writes: this.#generation, sessions: this.#generation };
   }
 
   stillCurrent(readFrom: Generation): boolean {
@@ -51,28 +64,30 @@ export class WriteGeneration implements WriteWatch {
  * never comes back to a value it left: xmax only grows, and an id that left the running list never
  * returns to it. A commit is in it before the committer hears back, and no process needs to say
  * anything afterwards, so one that dies after committing leaves nothing stale. Plain reads are
- * given no id and leave it alone. Decision 0047.
+ * given no id and leave it alone. Decision 0047. Beside it, as of the same snapshot, the count of
+ * session changes that triggers keep (decision 0049).
  */
-export const SNAPSHOT_QUERY = 'select pg_current_snapshot()::text as generation';
+export const SNAPSHOT_QUERY = 'select pg_current_snapshot()::text as writes, (select changes from session_changes)::text as sessions';
 
 const ignore = () => undefined;
 
 /**
- * The generation on PostgreSQL. Requests that ask while one read of the snapshot is under way
- * share the next one, sent as soon as that read is back: a read sent before a request arrived
- * could miss a write its client was told of just before. So however many requests a process
- * serves, it has at most one such read under way, and each request waits at most two of them.
+ * The read point on PostgreSQL: the snapshot, and in the same statement (so as of the same moment)
+ * the count of session changes. Requests that ask while one read is under way share the next one,
+ * sent as soon as that read is back: a read sent before a request arrived could miss a write its
+ * client was told of just before. So however many requests a process serves, it has at most one
+ * such read under way, and each request waits at most two of them.
  */
-export class SnapshotWatch implements WriteWatch {
-  readonly #read: () => Promise<string>;
-  #underWay: Promise<string> | null = null;
-  #next: Promise<string> | null = null;
+export class SnapshotWatch<P = ReadPoint> {
+  readonly #read: () => Promise<P>;
+  #underWay: Promise<P> | null = null;
+  #next: Promise<P> | null = null;
 
-  constructor(read: () => Promise<string>) {
+  constructor(read: () => Promise<P>) {
     this.#read = read;
   }
 
-  current(): Promise<string> {
+  current(): Promise<P> {
     if (this.#next) return this.#next;
     const underWay = this.#underWay;
     if (!underWay) return this.#send();
@@ -88,7 +103,7 @@ export class SnapshotWatch implements WriteWatch {
     return true;
   }
 
-  #send(): Promise<string> {
+  #send(): Promise<P> {
     const read = this.#read();
     this.#underWay = read;
     const over = () => {

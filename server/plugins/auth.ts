@@ -26,7 +26,7 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Signed-in sessions a busy server keeps at most between writes: far more than sign in at once. */
+/** Signed-in sessions a busy server keeps at most: far more than sign in at once. */
 const KEPT_SESSIONS = 10_000;
 
 interface SignedIn {
@@ -36,9 +36,9 @@ interface SignedIn {
 
 /**
  * Routes add `onRequest: app.authenticate`; a missing or dead token is a 401, which the client
- * turns into logout. The request's write generation is read first thing, and a live session is
- * kept until a write ends (every sign-out, revocation and account deletion is one) or it expires,
- * whichever comes first (decisions 0040, 0047).
+ * turns into logout. The request's read point is read first thing, and a live session is kept
+ * until a session is signed out, revoked or lost with its account, or it expires, whichever comes
+ * first. On the embedded database any write counts as such a change (decisions 0040, 0047, 0049).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes: WriteWatch }) => {
   app.decorateRequest('userId', null);
@@ -48,15 +48,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes
   const kept = new KeptUntilWrite<LiveSession>({ max: KEPT_SESSIONS }, writes);
 
   async function signedIn(token: string): Promise<SignedIn | null> {
-    const generation = await writes.current();
+    const point = await writes.current();
     const now = new Date();
     // Kept by the token's hash, as the database keeps it.
     const key = hashToken(token);
-    const known = kept.get(key, generation);
-    if (known && known.expiresAt > now) return { userId: known.userId, generation };
+    const known = kept.get(key, point.sessions);
+    if (known && known.expiresAt > now) return { userId: known.userId, generation: point.writes };
     const session = await liveSession(opts.db, token, now);
-    if (session) kept.keep(key, session, generation);
-    return session && { userId: session.userId, generation };
+    if (session) kept.keep(key, session, point.sessions);
+    return session && { userId: session.userId, generation: point.writes };
   }
 
   app.decorate('authenticate', async (request: FastifyRequest) => {

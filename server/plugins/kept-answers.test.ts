@@ -24,7 +24,7 @@ async function build(generation: WriteGeneration | undefined): Promise<FastifyIn
     const user = request.headers['x-user'];
     if (typeof user !== 'string') return;
     request.userId = Number(user);
-    request.writeGeneration = generation?.current() ?? String(request.headers['x-snapshot']);
+    request.writeGeneration = generation?.current().writes ?? String(request.headers['x-snapshot']);
   });
   // As in the app: compression first, so its hook runs before the one that keeps answers.
   await instance.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });

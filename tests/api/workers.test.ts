@@ -12,6 +12,7 @@ import { rng } from '../../bench/rng';
 import { seedBenchEvent, type BenchEvent } from '../../bench/seed-event';
 import { freePort } from '../../bench/stress/server';
 import { createSession } from '../../server/modules/sessions/service';
+import { hashPassword } from '../../server/lib/passwords';
 import { openTestDatabase } from './harness';
 
 /** One request on its own connection, so the cluster hands each to whichever process is next. */
@@ -110,6 +111,22 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
     for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(401);
     await new Promise((r) => setTimeout(r, 200));
     expect(new Set(lines.filter((l) => l.url === '/app/api/v1/user/me/').map((l) => l.pid)).size).toBe(2);
+  });
+
+  it('keep refusing on both a session ended by a password change through either, though each kept it across other writes', async () => {
+    const changer = await createSession(database.db, seeded.uids[3]!, false);
+    const other = await createSession(database.db, seeded.uids[3]!, false);
+    const headers = { authorization: `Bearer ${other}` };
+    await database.db.execute(sql`update users set password_hash = ${await hashPassword('old-password')} where id = ${seeded.uids[3]!}`);
+    for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(200);
+    // Writes that end no session leave it kept on both.
+    const body = { event_id: seeded.eventId, details: { kind: 'even_purchase', amount: 77, description: 'between' }, participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }] };
+    expect((await call(origin, 'POST', '/app/api/v1/operation/', body, { authorization: `Bearer ${seeded.ownerToken}`, 'idempotency-key': randomUUID() })).status).toBe(201);
+    for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(200);
+    const changed = await call(origin, 'POST', '/app/api/v2/user/password/', { old_password: 'old-password', password: 'new-password' }, { authorization: `Bearer ${changer}` });
+    expect(changed.status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(401);
+    expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, { authorization: `Bearer ${changer}` })).status).toBe(200);
   });
 
   it('count a rate limit once across both: five codes an hour for a phone, however the requests are spread', async () => {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeResponse, tokenResponse } from '../../../common/contract/auth';
 import { userSchema } from '../../../common/contract/user';
 import { buildApp } from '../../app';
 import { sessions, users } from '../../db/schema';
-import { createSession, SESSION_TTL_MS } from '../sessions/service';
+import { createSession, hashToken, SESSION_TTL_MS } from '../sessions/service';
 import { createCustomTestApp, type TestClock } from '../../../tests/api/custom-app';
 import { lastCode } from '../../../tests/api/factories';
 import { call, type TestApp } from '../../../tests/api/harness';
@@ -383,6 +383,24 @@ describe('login and sessions', () => {
     expect(reused.body).toEqual({ error: 'Authentication required', code: 'unauthorized' });
     expect((await call(t.app, 'POST', '/app/api/v1/account/logout/', { token })).status).toBe(401);
     expect((await me(other)).status).toBe(200);
+  });
+
+  it('on PostgreSQL keeps a live session known through writes that end none, until any session ends (the embedded database looks again after every write)', async () => {
+    const { phone } = await registered('password');
+    const token = (await login(phone, 'password', true)).body.token;
+    const bystander = (await login(phone, 'password', true)).body.token;
+    expect((await me(token)).status).toBe(200);
+    // Ended behind the server's back, with the trigger that counts session changes held off: a
+    // write like any other, after which only a server that looked the session up again refuses it.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table sessions disable trigger sessions_changed`);
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+      await tx.execute(sql`alter table sessions enable trigger sessions_changed`);
+    });
+    expect((await me(token)).status).toBe(t.database.kind === 'postgres' ? 200 : 401);
+    // Any session's end, counted, drops every kept session.
+    expect((await call(t.app, 'POST', '/app/api/v1/account/logout/', { token: bystander })).status).toBe(200);
+    expect((await me(token)).status).toBe(401);
   });
 
   it('refuses a session once it has expired, though it was used a moment before and nothing was written since', async () => {

@@ -241,6 +241,8 @@ describe('POST /v2/user/password/', () => {
   it('replaces the password and ends every other session, keeping the caller signed in', async () => {
     const { token, phone } = await signUp(t, newPhone(), 'old-password');
     const other = await logIn(t, phone, 'old-password');
+    // Signed in with before the change, so that a server keeping live sessions has kept it.
+    expect((await call(t.app, 'GET', '/app/api/v1/user/me/', { token: other })).status).toBe(200);
     const res = await change(token, { old_password: 'old-password', password: 'new-password' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
@@ -295,6 +297,8 @@ describe('DELETE /v2/user/me/', () => {
       { ownerId: friend.uid, contactId: owner.uid, name: 'Owner' },
     ]);
 
+    // Signed in with before the deletion, so that a server keeping live sessions has kept both.
+    for (const token of [owner.token, other]) expect((await call(t.app, 'GET', '/app/api/v1/user/me/', { token })).status).toBe(200);
     const res = await call(t.app, 'DELETE', '/app/api/v2/user/me/', { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
