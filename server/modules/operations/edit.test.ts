@@ -224,6 +224,12 @@ describe('editing an operation', () => {
     expect(again.status).toBe(200);
     expect(operation.parse(again.body)).toMatchObject({ version: 2 });
     expect((await history(anna, op.id)).versions).toHaveLength(2);
+    // Sent again from the version its own edit made, with other figures: still the one edit.
+    const fromItsOwn = await call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, { token: boris.token, body: dinner(1700), headers: { 'if-match': '"2"', 'idempotency-key': 'edit-1' } });
+    expect(fromItsOwn.status).toBe(200);
+    expect(operation.parse(fromItsOwn.body)).toMatchObject({ version: 2 });
+    expect(fromItsOwn.body.details.amount).toBe(1300);
+    expect((await history(anna, op.id)).versions).toHaveLength(2);
     // Another person's key is theirs alone: Gleb's edit from the old version is refused.
     const glebs = await call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, { token: gleb.token, body: dinner(900), headers: { 'if-match': '"1"', 'idempotency-key': 'edit-1' } });
     expect(glebs.status).toBe(412);
