@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { shallowEqual } from 'react-redux';
 import { Link } from 'react-router-dom';
 import type { EventParticipant } from '@common/contract/events';
 import { useAppSelector } from '@/app/hooks';
@@ -29,8 +30,10 @@ export function ParticipantName({
   size?: number;
 }) {
   const { t } = useTranslation('events');
-  const byUid = useAppSelector(selectParticipantMap);
-  const person = participant ?? (uid !== undefined ? byUid.get(uid) : undefined);
+  // This person's fields alone, compared one by one: an answer about the event that brings the
+  // same ones draws nothing again. Given the participant, nothing is looked up.
+  const known = useAppSelector((state) => (participant || uid === undefined ? undefined : selectParticipantMap(state).get(uid)), shallowEqual);
+  const person = participant ?? known;
   if (!person) return <span className={styles.name}>{t('participants.unknown')}</span>;
   const name = participantName(person, t);
   // My initials come from my own name, not from 'me'.

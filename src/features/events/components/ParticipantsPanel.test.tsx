@@ -6,7 +6,23 @@ import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
 import { mockWindowWidth } from '../../../../tests/web/match-media';
 import { renderApp } from '../../../../tests/web/render';
+import { fetchEvent } from '../events-slice';
+import type * as ParticipantNames from './ParticipantName';
 import { errorAnswer, eventAnswer, eventsServer, makeEvent, participant, people, person, quietTabs, signedIn } from '../test-fixtures';
+
+/** How often each person's details were drawn: they show the person's name once. */
+const rowDrawings = vi.hoisted(() => new Map<number, number>());
+vi.mock('./ParticipantName', async (original) => {
+  const names: typeof ParticipantNames = await original();
+  return {
+    ...names,
+    ParticipantName: (props: Parameters<typeof names.ParticipantName>[0]) => {
+      const uid = props.participant?.uid ?? props.uid ?? 0;
+      rowDrawings.set(uid, (rowDrawings.get(uid) ?? 0) + 1);
+      return names.ParticipantName(props);
+    },
+  };
+});
 
 const spaces = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -59,6 +75,26 @@ describe('the participants panel', () => {
     expect(spaces(within(families[1]!).getByTestId('participant-3').textContent)).toContain('owes 300,00 ₽');
     // Which figures these are, so they reconcile with the People page's totals over all events.
     expect(within(panel).getByTestId('participants-scope')).toHaveTextContent('Balances in this event only');
+  });
+
+  it('draws no row again when the event comes back unchanged, and only the rows whose figures changed', async () => {
+    eventsServer([familyEvent()]);
+    const { store } = renderApp('/events/5/transactions');
+    const panel = await screen.findByTestId('participants-panel');
+    await within(panel).findByTestId('participant-4');
+    rowDrawings.clear();
+    await act(async () => {
+      await store.dispatch(fetchEvent(5));
+    });
+    expect(Object.fromEntries(rowDrawings)).toEqual({});
+    // Vera pays Anna back 100: only their two rows change.
+    const paid = familyEvent();
+    eventsServer([{ ...paid, contacts: paid.contacts.map((c) => (c.uid === 1 ? { ...c, balance: 200 } : c.uid === 3 ? { ...c, balance: -200 } : c)) }]);
+    await act(async () => {
+      await store.dispatch(fetchEvent(5));
+    });
+    expect(spaces(within(panel).getByTestId('participant-3').textContent)).toContain('owes 200,00 ₽');
+    expect([...rowDrawings.keys()].sort()).toEqual([1, 3]);
   });
 
   it('says what a family is, and moves people with a menu as well as by dragging (a phone, a keyboard)', async () => {

@@ -15,8 +15,9 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shallowEqual } from 'react-redux';
 import type { Event, EventParticipant } from '@common/contract/events';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Button } from '@/components/Button';
@@ -144,15 +145,19 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
   // Every row's menu lists every family: their labels are made once, not once per row (50 people
   // each in a family of their own made 2,500 labels on each drawing).
   const familyLabels = useMemo(() => groups.map((members) => t('participants.move.toFamily', { names: members.map(nameOf).join(', ') })), [groups, nameOf, t]);
-  /** The menu's choices for someone in family `own`: every family by its first member, and one of their own. */
-  const familyChoices = (own: number): FamilyChoice[] => [
-    ...familyLabels.map((label, index) => ({
-      value: String(index),
-      label: index === own ? t('participants.move.current') : label,
-      current: index === own,
-    })),
-    ...(groups[own]!.length > 1 ? [{ value: 'new', label: t('participants.move.own') }] : []),
-  ];
+  /** Each family's menu for its members: every family by its first member, and one of their own. */
+  const familyChoices = useMemo(
+    () =>
+      groups.map((members, own): FamilyChoice[] => [
+        ...familyLabels.map((label, index) => ({
+          value: String(index),
+          label: index === own ? t('participants.move.current') : label,
+          current: index === own,
+        })),
+        ...(members.length > 1 ? [{ value: 'new', label: t('participants.move.own') }] : []),
+      ]),
+    [groups, familyLabels, t],
+  );
 
   const askRemove = (person: EventParticipant) => {
     setMessage(null);
@@ -171,6 +176,15 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
       setSelected([]);
     }
   };
+
+  // The rows' handlers stay the same functions from one drawing to the next, so that a row whose
+  // person and choices are unchanged is not drawn again (PersonRow is memoised).
+  const latest = useRef({ move, askRemove });
+  useLayoutEffect(() => {
+    latest.current = { move, askRemove };
+  });
+  const onMove = useCallback((uid: number, target: FamilyTarget) => latest.current.move(uid, target), []);
+  const onRemove = useCallback((person: EventParticipant) => latest.current.askRemove(person), []);
 
   const activePerson = activeUid !== null ? byUid.get(activeUid) : undefined;
   return (
@@ -221,14 +235,15 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
                         <PersonRow
                           key={uid}
                           person={person}
-                          event={event}
-                          families={canArrange ? familyChoices(index) : null}
-                          onMove={(target) => move(uid, target)}
+                          currency={event.currency}
+                          approximate={event.approximate}
+                          families={canArrange ? familyChoices[index]! : null}
+                          onMove={onMove}
                           draggable={canArrange}
                           dragging={activeUid === uid}
                           tourDrag={index === 0 && uid === members[0]}
                           removable={arranger && !dialogue && !person.is_owner && !person.is_me}
-                          onRemove={() => askRemove(person)}
+                          onRemove={onRemove}
                         />
                       ) : null;
                     })}
@@ -350,30 +365,27 @@ interface FamilyChoice {
   current?: boolean;
 }
 
-function PersonRow({
-  person,
-  event,
-  families,
-  onMove,
-  draggable,
-  dragging,
-  tourDrag,
-  removable,
-  onRemove,
-}: {
+interface PersonDetailsProps {
   person: EventParticipant;
-  event: Event;
+  currency: Event['currency'];
+  approximate: Event['approximate'];
   /** The 'Move to family' choices, when the reader may regroup. */
   families: FamilyChoice[] | null;
-  onMove: (target: FamilyTarget) => void;
+  onMove: (uid: number, target: FamilyTarget) => void;
+  removable: boolean;
+  onRemove: (person: EventParticipant) => void;
+}
+
+interface PersonRowProps extends PersonDetailsProps {
   draggable: boolean;
   dragging: boolean;
   tourDrag: boolean;
-  removable: boolean;
-  onRemove: () => void;
-}) {
+}
+
+function PersonRow({ draggable, dragging, tourDrag, ...details }: PersonRowProps) {
   const { t } = useTranslation('events');
-  const name = participantName(person, t);
+  const { person } = details;
+  // Drawn again whenever the drag context changes; what it holds (PersonDetails) only when its figures do.
   const { setNodeRef, setActivatorNodeRef, listeners, attributes } = useDraggable({ id: `person-${person.uid}`, disabled: !draggable });
   return (
     <li ref={setNodeRef} className={styles.row} data-dragging={dragging || undefined} data-testid={`participant-${person.uid}`}>
@@ -384,7 +396,7 @@ function PersonRow({
           className={styles.handle}
           {...attributes}
           {...listeners}
-          aria-label={t('participants.dragHandle', { name })}
+          aria-label={t('participants.dragHandle', { name: participantName(person, t) })}
           data-testid={`drag-${person.uid}`}
           data-tour={tourDrag ? 'event-family-drag' : undefined}
         >
@@ -393,12 +405,28 @@ function PersonRow({
           </svg>
         </button>
       )}
+      <PersonDetails {...details} />
+    </li>
+  );
+}
+
+/**
+ * A person's name, balance, family menu and remove button. Every answer about the event brings
+ * new objects with, mostly, the same values: these are drawn again only when what they show
+ * changed. On a desktop, 50 people each with a menu of every family were otherwise all drawn again
+ * on each of the screen's loads.
+ */
+const PersonDetails = memo(function PersonDetails({ person, currency, approximate, families, onMove, removable, onRemove }: PersonDetailsProps) {
+  const { t } = useTranslation('events');
+  const name = participantName(person, t);
+  return (
+    <>
       <span className={styles.person}>
         <span className={styles.personTop}>
           <ParticipantName participant={person} size={36} />
           {person.is_owner && <span className={styles.ownerBadge}>{t('participants.owner')}</span>}
         </span>
-        <BalanceMessage amount={person.balance} currency={event.currency} subject="person" approximate={event.approximate} className={styles.balance} />
+        <BalanceMessage amount={person.balance} currency={currency} subject="person" approximate={approximate} className={styles.balance} />
       </span>
       {families && families.length > 1 && (
         // Dragging is hard on a phone and takes a screen reader's instructions: a plain menu does the same.
@@ -406,7 +434,7 @@ function PersonRow({
           className={styles.moveSelect}
           aria-label={t('participants.move.label', { name })}
           value={families.find((f) => f.current)?.value ?? ''}
-          onChange={(e) => onMove(e.target.value === 'new' ? { kind: 'new' } : { kind: 'family', index: Number(e.target.value) })}
+          onChange={(e) => onMove(person.uid, e.target.value === 'new' ? { kind: 'new' } : { kind: 'family', index: Number(e.target.value) })}
           data-testid={`move-${person.uid}`}
         >
           {families.map((f) => (
@@ -417,12 +445,30 @@ function PersonRow({
         </select>
       )}
       {removable && (
-        <button type="button" className={styles.remove} onClick={onRemove} aria-label={t('participants.delete', { name })} data-testid={`remove-${person.uid}`}>
+        <button type="button" className={styles.remove} onClick={() => onRemove(person)} aria-label={t('participants.delete', { name })} data-testid={`remove-${person.uid}`}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
             <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
         </button>
       )}
-    </li>
+    </>
   );
+}, sameDetails);
+
+function sameDetails(a: PersonDetailsProps, b: PersonDetailsProps): boolean {
+  return (
+    shallowEqual(a.person, b.person) &&
+    a.currency === b.currency &&
+    a.approximate === b.approximate &&
+    sameChoices(a.families, b.families) &&
+    a.onMove === b.onMove &&
+    a.removable === b.removable &&
+    a.onRemove === b.onRemove
+  );
+}
+
+function sameChoices(a: FamilyChoice[] | null, b: FamilyChoice[] | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((choice, i) => shallowEqual(choice, b[i]));
 }
