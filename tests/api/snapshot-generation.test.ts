@@ -76,4 +76,32 @@ describe('the write generation', () => {
     if (file.database.url) expect(after).toBe(before);
     else expect(after).toBe(await generation());
   });
+
+  it.runIf(!!process.env.DATABASE_URL)('lets a sign-out wait for a revocation of the same sessions, rather than deadlock on the count', async () => {
+    const { db, url } = file.database;
+    await db.execute(sql.raw(`insert into sessions (user_id, token_hash, expires_at) values (0, 'one-of-two', now() + interval '1 day'), (0, 'two-of-two', now() + interval '1 day')`));
+    const revoking = new pg.Client({ connectionString: url });
+    const signingOut = new pg.Client({ connectionString: url });
+    await Promise.all([revoking.connect(), signingOut.connect()]);
+    try {
+      // Revoking a person's sessions one by one, as revokeAllSessions does: the first is done.
+      await revoking.query('begin');
+      await revoking.query(`update sessions set revoked_at = now() where token_hash = 'one-of-two'`);
+      // Meanwhile the second signs out, and waits.
+      const signedOut = signingOut.query(`update sessions set revoked_at = now() where token_hash = 'two-of-two'`);
+      const pid = (signingOut as unknown as { processID: number }).processID;
+      for (let waited = 0; ; waited += 20) {
+        const waiting = await revoking.query(`select wait_event_type from pg_stat_activity where pid = $1`, [pid]);
+        if (waiting.rows[0]?.wait_event_type === 'Lock') break;
+        if (waited > 5000) throw new Error('the sign-out never waited');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The revocation reaches the second session: had the sign-out locked it first, one would die.
+      await revoking.query(`update sessions set revoked_at = now() where token_hash = 'two-of-two'`);
+      await revoking.query('commit');
+      await signedOut;
+    } finally {
+      await Promise.all([revoking.end(), signingOut.end()]);
+    }
+  });
 });

@@ -10,7 +10,9 @@ BEGIN
   UPDATE "session_changes" SET "changes" = "changes" + 1;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "sessions_changed" AFTER UPDATE OR DELETE OR TRUNCATE ON "sessions"
+-- Before the statement locks any session: the count is always locked before a session row, so a
+-- sign-out and a revocation of the same sessions wait for each other rather than deadlock.
+CREATE TRIGGER "sessions_changed" BEFORE UPDATE OR DELETE OR TRUNCATE ON "sessions"
   FOR EACH STATEMENT EXECUTE FUNCTION "count_session_change"();--> statement-breakpoint
 CREATE TRIGGER "users_deleted_or_restored" AFTER UPDATE OF "deleted_at" ON "users"
   FOR EACH ROW WHEN (OLD."deleted_at" IS DISTINCT FROM NEW."deleted_at")
