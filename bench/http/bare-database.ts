@@ -6,9 +6,8 @@
  * (BEGIN, an insert into a table with only a primary key, COMMIT) from as many clients as the
  * bench's writers; transactions of as many statements that do nothing (`select $1`) as one of our
  * writes sends besides BEGIN and COMMIT, from as many clients; and one-statement reads from as
- * many clients as the bench's readers. A write of ours sends six or seven statements touching
- * about sixty rows: the second figure is a ceiling on its rate however little each of those
- * statements did.
+ * many clients as the bench's readers. A write of ours sends six statements touching about sixty
+ * rows: the second figure is a ceiling on its rate however little each of those statements did.
  *   DATA_DIR or DATABASE_URL, BARE_SECONDS (10), BARE_WRITERS (4), BARE_READERS (10), BARE_STATEMENTS (6)
  */
 import { PGlite } from '@electric-sql/pglite';
