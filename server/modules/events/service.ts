@@ -5,7 +5,7 @@ import { normalizeName } from '../../../common/names';
 import { planFamilySettlement } from '../../../common/settle';
 import type { Db, Queryable } from '../../db/client';
 import { contactIdsOf, peopleByIds, type PersonRow } from '../contacts/repository';
-import { toContact } from '../contacts/service';
+import { personView, toContact } from '../contacts/service';
 import { displayConversion, type DisplayConversion } from '../currency/service';
 import { imageKeysByIds } from '../images/repository';
 import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../images/service';
@@ -108,8 +108,8 @@ function eventView(row: EventRow, { viewer, list, people, imageKeys, opts }: Vie
   for (const p of list) {
     const person = people.get(p.userId);
     if (!person) continue;
-    const { balance: _unused, ...contact } = toContact(person, viewer);
-    contactsOut.push({ ...contact, balance: conv.major(p.balance), family: p.familyGroup, position: p.position, is_owner: p.userId === row.ownerId });
+    const balance = conv.major(p.balance);
+    contactsOut.push(Object.assign(personView(person, viewer), { balance, family: p.familyGroup, position: p.position, is_owner: p.userId === row.ownerId }));
   }
   const families = familiesOf(list);
   const mine = list.find((p) => p.userId === viewer);

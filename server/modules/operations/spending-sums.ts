@@ -51,7 +51,7 @@ function spendingParts(mine: readonly number[]) {
 
 // Sums of integer columns are bigint, which the drivers hand over as text; the money bounds of
 // decision 0010 keep every such sum a safe integer.
-const total = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)::text`;
+const total = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)::text`.mapWith(Number);
 
 /**
  * Each local day with spending, oldest first, or only those in `range` (one day opened: its
@@ -80,7 +80,7 @@ export async function spendingByDay(db: Queryable, eventId: number, mine: readon
     // PostgreSQL does not see as the selected one.
     .groupBy(sql`1`)
     .orderBy(sql`1`);
-  return rows.map((r) => ({ day: r.day, total: Number(r.total), mine: Number(r.mine), count: Number(r.count) }));
+  return rows;
 }
 
 export interface SpendingOperation {
@@ -114,5 +114,5 @@ export async function spendingOperations(db: Queryable, eventId: number, mine: r
     .from(operations)
     .where(liveSpending(eventId, range))
     .orderBy(asc(operations.opDate), asc(operations.id));
-  return rows.map((r) => ({ ...r, spent: Number(r.spent), mine: Number(r.mine) }));
+  return rows;
 }

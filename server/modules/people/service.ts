@@ -1,4 +1,3 @@
-import type { Contact } from '../../../common/contract/contacts';
 import {
   PEOPLE_PAGE_SIZE,
   type PaybackRequestResponse,
@@ -16,7 +15,7 @@ import type { Db, Queryable } from '../../db/client';
 import { hit, type RateLimit } from '../../lib/rate-limit';
 import { peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
 import { countLookups } from '../contacts/lookup-limits';
-import { toContact } from '../contacts/service';
+import { personView, toContact, type PersonView } from '../contacts/service';
 import { displayConversion } from '../currency/service';
 import { dialogueByKey, eventForParticipant } from '../events/repository';
 import { dialogueKey, getOrCreateDialogue } from '../events/service';
@@ -64,7 +63,8 @@ async function shown(view: View, balance: PerCurrency | undefined): Promise<numb
 
 interface Known {
   person: PersonRow;
-  contact: Contact;
+  /** Built for one answer, so `toPerson` completes it in place. */
+  contact: PersonView;
   family: FamilyRow | null;
 }
 
@@ -98,20 +98,18 @@ async function knownPeople(db: Queryable, viewer: number, uids: readonly number[
     myFamily: me?.familyId ?? null,
     people: others.map((person) => ({
       person,
-      contact: toContact(person, viewer),
+      contact: personView(person, viewer),
       family: person.familyId === null ? null : (families.get(person.familyId) ?? null),
     })),
   };
 }
 
 async function toPerson(k: Known, balance: PerCurrency | undefined, view: View, myFamily: number | null): Promise<Person> {
-  const { balance: _none, ...contact } = k.contact;
-  return {
-    ...contact,
+  return Object.assign(k.contact, {
     balance: await shown(view, balance),
     balances: moneyList(balance),
     family: k.family ? { id: k.family.id, head: k.family.headId, is_mine: k.family.id === myFamily } : null,
-  };
+  });
 }
 
 async function familyRow(

@@ -65,7 +65,7 @@ export async function exportEventJson(db: Queryable, viewer: number, eventId: nu
     version: 1,
     exported_at: now.toISOString(),
     event,
-    operations: views.map((view, i) => ({ ...view, versions: versionViews(rows[i]!, versions.get(view.id) ?? []) })),
+    operations: views.map((view, i) => Object.assign(view, { versions: versionViews(rows[i]!, versions.get(view.id) ?? []) })),
   };
 }
 

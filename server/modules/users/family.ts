@@ -13,7 +13,7 @@ import { normalizePhone } from '../../../common/phone';
 import type { Queryable } from '../../db/client';
 import { families, familyInvitations, users } from '../../db/schema';
 import { insertPlaceholders, peopleByIds } from '../contacts/repository';
-import { toContact } from '../contacts/service';
+import { personView } from '../contacts/service';
 import { DisplayTotals, moneyList, netBalances, sumBalances } from '../people/balances';
 import { deleteInvitation, invitationFor, sentInviteeIds, syncInvitations } from './family-invitations';
 
@@ -178,7 +178,7 @@ export async function familyView(db: Queryable, viewer: number, currency: string
   const { byPerson } = await netBalances(db, viewer, others);
   const contactOf = (uid: number) => {
     const row = rows.find((r) => r.id === uid);
-    return row ? { ...toContact(row, viewer), balance: uid === viewer ? [] : moneyList(byPerson.get(uid)) } : null;
+    return row ? Object.assign(personView(row, viewer), { balance: uid === viewer ? [] : moneyList(byPerson.get(uid)) }) : null;
   };
   const head = contactOf(current.headId);
   if (!head) return null;
