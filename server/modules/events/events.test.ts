@@ -210,7 +210,7 @@ describe('operations', () => {
     // Listed for restoring, but not counted as one of the event's operations.
     expect(list.body).toMatchObject({ count: 1, live: 0 });
     const hidden = await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}&deleted=0`, { token: anna.token });
-    expect(hidden.body.count).toBe(0);
+    expect(hidden.body).toMatchObject({ count: 0, objects: [] });
     await call(t.app, 'POST', `/app/api/v1/operation/${op.id}/restore/`, { token: anna.token });
     expect((await getEvent(anna, id)).payout).toBe(15);
     expect((await call(t.app, 'GET', `/app/api/v1/operation/?event=${id}`, { token: anna.token })).body).toMatchObject({ count: 1, live: 1 });

@@ -61,3 +61,24 @@ describe('searching and filtering the list', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('paging the whole list', () => {
+  it('pages newest first, 20 a page, with deleted operations or without them', async () => {
+    const paged = await eventWith(t, anna, [boris]);
+    const ids: number[] = [];
+    for (let i = 1; i <= 22; i++) ids.push((await operate(t, anna, { event_id: paged, details: { kind: 'comment', text: `note ${i}` } })).id);
+    const deleted = ids[0] as number;
+    expect((await call(t.app, 'DELETE', `/app/api/v1/operation/${deleted}/`, { token: anna.token })).status).toBe(200);
+    const page = async (query: string) => {
+      const res = await call(t.app, 'GET', `/app/api/v1/operation/?event=${paged}&${query}`, { token: boris.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = operationListResponse.parse(res.body);
+      return { count: body.count, pages: body.pages, ids: body.objects.map((o) => o.id) };
+    };
+    const newestFirst = [...ids].reverse();
+    expect(await page('page=1')).toEqual({ count: 22, pages: 2, ids: newestFirst.slice(0, 20) });
+    expect(await page('page=2')).toEqual({ count: 22, pages: 2, ids: newestFirst.slice(20) });
+    expect(await page('page=2&deleted=0')).toEqual({ count: 21, pages: 2, ids: newestFirst.slice(20, 21) });
+    expect(await page('page=3')).toEqual({ count: 22, pages: 2, ids: [] });
+  });
+});

@@ -397,8 +397,28 @@ function listFilter(eventId: number, filter: ListFilter) {
   return and(...conditions);
 }
 
+/** Whether the list is narrowed to some of the event's operations, by more than whether deleted ones are in it. */
+export function narrowed(filter: ListFilter): boolean {
+  return Boolean(filter.text || filter.person !== undefined || filter.kinds?.length || filter.from || filter.until);
+}
+
+/** A page of the whole list, the one nearly every read asks for, built once (decision 0048). */
+const wholeListPage = (live: boolean) =>
+  builtOnce<OperationRow[], { event: number; offset: number; limit: number }>((db) =>
+    db
+      .select()
+      .from(operations)
+      .where(and(eq(operations.eventId, sql.placeholder('event')), live ? isNull(operations.deletedAt) : undefined))
+      .orderBy(desc(operations.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+const pageWithDeleted = wholeListPage(false);
+const livePage = wholeListPage(true);
+
 /** Newest first by id (creation order), which the (event_id, id) index serves directly. */
 export async function operationPage(db: Queryable, eventId: number, filter: ListFilter, offset: number, limit: number): Promise<OperationRow[]> {
+  if (!narrowed(filter)) return (filter.includeDeleted ? pageWithDeleted : livePage)(db, { event: eventId, offset, limit });
   return db
     .select()
     .from(operations)

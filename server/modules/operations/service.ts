@@ -20,6 +20,7 @@ import {
   markAllSeen,
   markSeen,
   metaOf,
+  narrowed,
   operationByIdempotencyKey,
   operationForParticipant,
   operationPage,
@@ -209,11 +210,6 @@ export async function reconvertEventOperations(tx: Queryable, eventId: number, c
   await requireWithinTotals(tx, eventId, everyone);
 }
 
-/** Whether the list is narrowed to some of the event's operations, which its kept counts do not count. */
-function narrowed(filter: ListFilter): boolean {
-  return Boolean(filter.text || filter.person !== undefined || filter.kinds?.length || filter.from || filter.until);
-}
-
 /** GET /operation/: a page of an event's operations, narrowed by text, person, kind and days when asked. */
 export async function listOperations(db: Queryable, viewer: number, query: OperationListQuery): Promise<OperationListResponse> {
   const event = await requireEvent(db, query.event, viewer);
@@ -226,6 +222,7 @@ export async function listOperations(db: Queryable, viewer: number, query: Opera
     from: query.from ? localDayStart(query.from, query.utc_offset) : undefined,
     until: query.to ? localDayStart(query.to, query.utc_offset, 1) : undefined,
   };
+  // The event's kept counts count the whole list only.
   const { listed: count, live } = narrowed(filter)
     ? await operationTotals(db, event.id, filter)
     : { listed: filter.includeDeleted ? event.operationCount : event.liveCount, live: event.liveCount };
