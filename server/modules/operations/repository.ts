@@ -291,7 +291,7 @@ export async function operationByIdempotencyKey(db: Queryable, author: number, k
 }
 
 /** Rows of many operations, by operation, in the order they came. */
-function byOperation<R extends { operationId: number }, T>(rows: readonly R[], item: (row: R) => T): Map<number, T[]> {
+export function byOperation<R extends { operationId: number }, T>(rows: readonly R[], item: (row: R) => T): Map<number, T[]> {
   const out = new Map<number, T[]>();
   for (const row of rows) {
     const list = out.get(row.operationId);
@@ -301,16 +301,21 @@ function byOperation<R extends { operationId: number }, T>(rows: readonly R[], i
   return out;
 }
 
-const entriesOfOperations = jsonRowsBuiltOnce(
-  { operationId: operationEntries.operationId, userId: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share },
-  sql`${operationEntries.operationId}, ${operationEntries.userId}`,
-  (db, rows) => db.select({ rows }).from(operationEntries).where(anyOf(operationEntries.operationId, 'operations')),
+/** An operation's entries as the views read them, in their order, through `entriesOf` or view-parts.ts. */
+export const ENTRY_FIELDS = { operationId: operationEntries.operationId, userId: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share };
+export const ENTRY_ORDER = sql`${operationEntries.operationId}, ${operationEntries.userId}`;
+
+const entriesOfOperations = jsonRowsBuiltOnce(ENTRY_FIELDS, ENTRY_ORDER, (db, rows) =>
+  db.select({ rows }).from(operationEntries).where(anyOf(operationEntries.operationId, 'operations')),
 );
+
+export function entriesByOperation(rows: readonly { operationId: number; userId: number; paid: number; share: number }[]): Map<number, Entry[]> {
+  return byOperation(rows, (r) => ({ uid: r.userId, paid: r.paid, share: r.share }));
+}
 
 export async function entriesOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, Entry[]>> {
   if (operationIds.length === 0) return new Map();
-  const rows = await entriesOfOperations(db, { operations: idArray(operationIds) });
-  return byOperation(rows, (r) => ({ uid: r.userId, paid: r.paid, share: r.share }));
+  return entriesByOperation(await entriesOfOperations(db, { operations: idArray(operationIds) }));
 }
 
 /**
@@ -324,19 +329,6 @@ export async function livePairDebts(db: Queryable, eventId: number): Promise<Deb
     .from(pairBalances)
     .where(and(eq(pairBalances.eventId, eventId), ne(pairBalances.amount, 0)));
   return sortDebts(rows.flatMap((r) => debtOfPair(r) ?? []));
-}
-
-const seenAmong = builtOnce((db) =>
-  db
-    .select({ id: operationSeen.operationId })
-    .from(operationSeen)
-    .where(and(eq(operationSeen.userId, sql.placeholder('viewer')), anyOf(operationSeen.operationId, 'operations'))),
-);
-
-export async function seenBy(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<Set<number>> {
-  if (operationIds.length === 0) return new Set();
-  const rows = await seenAmong(db, { viewer, operations: idArray(operationIds) });
-  return new Set(rows.map((r) => r.id));
 }
 
 export async function markSeen(db: Queryable, viewer: number, operationIds: readonly number[]): Promise<void> {
@@ -566,22 +558,20 @@ export interface ReceiptRow {
   addedBy: number;
 }
 
-// Every page of operations asks this: built once (server/db/built-once.ts).
-const receiptsAmong = builtOnce((db) =>
-  db
-    .select({
-      id: operationReceipts.id,
-      operationId: operationReceipts.operationId,
-      imageId: operationReceipts.imageId,
-      key: images.key,
-      width: images.width,
-      height: images.height,
-      addedBy: operationReceipts.addedBy,
-    })
-    .from(operationReceipts)
-    .innerJoin(images, eq(images.id, operationReceipts.imageId))
-    .where(anyOf(operationReceipts.operationId, 'operations'))
-    .orderBy(asc(operationReceipts.id)),
+/** An operation's receipts as the views read them, in the order they were added. */
+export const RECEIPT_FIELDS = {
+  id: operationReceipts.id,
+  operationId: operationReceipts.operationId,
+  imageId: operationReceipts.imageId,
+  key: images.key,
+  width: images.width,
+  height: images.height,
+  addedBy: operationReceipts.addedBy,
+};
+export const RECEIPT_ORDER = sql`${operationReceipts.id}`;
+
+const receiptsAmong = jsonRowsBuiltOnce(RECEIPT_FIELDS, RECEIPT_ORDER, (db, rows) =>
+  db.select({ rows }).from(operationReceipts).innerJoin(images, eq(images.id, operationReceipts.imageId)).where(anyOf(operationReceipts.operationId, 'operations')),
 );
 
 /** The receipts of these operations, oldest first, with their pictures' keys and sizes. */

@@ -10,7 +10,8 @@ import { eventForParticipant } from '../events/repository';
 import { requestMeta, requestViews } from '../people/requests';
 import { enteredView } from './entered';
 import { currencyOf } from './pricing';
-import { entriesOf, metaOf, operationForParticipant, receiptsOf, seenBy, type OperationRow, type ReceiptRow } from './repository';
+import { metaOf, operationForParticipant, type OperationRow, type ReceiptRow } from './repository';
+import { viewPartsOf } from './view-parts';
 
 /**
  * An operation as the API shows it to `viewer`: amounts in the display conversion's currency, the
@@ -66,13 +67,13 @@ async function requestsAmong(db: Queryable, ops: readonly OperationRow[]): Promi
 }
 
 export async function viewsOf(db: Queryable, viewer: number, ops: readonly OperationRow[], conv: DisplayConversion): Promise<Operation[]> {
-  const ids = ops.map((o) => o.id);
-  const [entries, seen, receipts] = [await entriesOf(db, ids), await seenBy(db, viewer, ids), await receiptsOf(db, ids)];
+  const { entries, seen, receipts } = await viewPartsOf(db, viewer, ops.map((o) => o.id));
   const requests = await requestsAmong(db, ops);
   return ops.map((o) => {
     const view = toView(o, entries.get(o.id) ?? [], viewer, seen.has(o.id), conv, receipts.get(o.id));
     const request = requests.get(o.id);
-    return request ? { ...view, request } : view;
+    // Assigned, not spread: see decision 0050.
+    return request ? Object.assign(view, { request }) : view;
   });
 }
 
