@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyOf, idArray } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
-import { jsonRowsBuiltOnce } from '../../db/json-rows';
+import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
 import { contacts, eventParticipants, familyInvitations, operationEntries, operations, users } from '../../db/schema';
 import { imageKeyOf } from '../images/repository';
 
@@ -41,6 +41,12 @@ const peopleWithContactNames = jsonRowsBuiltOnce(personColumns, undefined, (db, 
     .leftJoin(contacts, and(eq(contacts.ownerId, sql.placeholder('viewer')), eq(contacts.contactId, users.id)))
     .where(anyOf(users.id, 'uids')),
 );
+
+/** People as one JSON array (json-rows.ts), for a statement that reads them beside something else. */
+export const peopleJson = jsonRows(personColumns);
+
+/** Where `peopleJson` reads from: users with the viewer's (placeholder `viewer`) contact row for each. */
+export const PEOPLE_WITH_CONTACT_NAMES = sql`${users} left join ${contacts} on ${contacts.ownerId} = ${sql.placeholder('viewer')} and ${contacts.contactId} = ${users.id}`;
 
 /** People by uid, with the viewer's contact names for them. */
 export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {

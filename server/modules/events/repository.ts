@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { anyOf, builtOnce, idArray, type StatementBuilder } from '../../db/built-once';
+import { anyOf, builtOnce, idArray, sqlBuiltOnce, type StatementBuilder } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
-import { jsonRowsBuiltOnce } from '../../db/json-rows';
-import { contacts, eventParticipants, events, operationEntries, operations } from '../../db/schema';
+import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
+import { contacts, eventParticipants, events, operationEntries, operations, users } from '../../db/schema';
+import { PEOPLE_WITH_CONTACT_NAMES, peopleJson, type PersonRow } from '../contacts/repository';
+import { rowsOf } from '../currency/repository';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -56,24 +58,45 @@ export async function eventsOfUser(db: Queryable, viewer: number, deleted: boole
   return rows.map((r) => r.event);
 }
 
-const participantsOfEvents = jsonRowsBuiltOnce(
-  {
-    eventId: eventParticipants.eventId,
-    userId: eventParticipants.userId,
-    familyGroup: eventParticipants.familyGroup,
-    position: eventParticipants.position,
-    balance: eventParticipants.balance,
-    unread: eventParticipants.unread,
-    // Decision 0010's bounds keep it a safe integer.
-    spent: sql<number>`${eventParticipants.spent}::text`.mapWith(Number),
-  },
-  sql`${eventParticipants.eventId}, ${eventParticipants.position}, ${eventParticipants.userId}`,
-  (db, rows) => db.select({ rows }).from(eventParticipants).where(anyOf(eventParticipants.eventId, 'events')),
+const PARTICIPANT_FIELDS = {
+  eventId: eventParticipants.eventId,
+  userId: eventParticipants.userId,
+  familyGroup: eventParticipants.familyGroup,
+  position: eventParticipants.position,
+  balance: eventParticipants.balance,
+  unread: eventParticipants.unread,
+  // Decision 0010's bounds keep it a safe integer.
+  spent: sql<number>`${eventParticipants.spent}::text`.mapWith(Number),
+};
+const PARTICIPANT_ORDER = sql`${eventParticipants.eventId}, ${eventParticipants.position}, ${eventParticipants.userId}`;
+
+const participantsOfEvents = jsonRowsBuiltOnce(PARTICIPANT_FIELDS, PARTICIPANT_ORDER, (db, rows) =>
+  db.select({ rows }).from(eventParticipants).where(anyOf(eventParticipants.eventId, 'events')),
 );
 
 export async function participantsOf(db: Queryable, eventIds: readonly number[]): Promise<ParticipantRow[]> {
   if (eventIds.length === 0) return [];
   return participantsOfEvents(db, { events: idArray(eventIds) });
+}
+
+const participantsJson = jsonRows(PARTICIPANT_FIELDS, PARTICIPANT_ORDER);
+
+/**
+ * Both in one statement: every view of an event reads them, and on PostgreSQL each statement
+ * costs a round trip and CPU in the socket (json-rows.ts, decision 0046).
+ */
+const participantsAndPeople = sqlBuiltOnce<{ viewer: number; events: string }>(
+  () => sql`select
+    (select ${participantsJson.aggregate} from ${eventParticipants} where ${anyOf(eventParticipants.eventId, 'events')}) as participants,
+    (select ${peopleJson.aggregate} from ${PEOPLE_WITH_CONTACT_NAMES}
+      where ${users.id} in (select ${eventParticipants.userId} from ${eventParticipants} where ${anyOf(eventParticipants.eventId, 'events')})) as people`,
+);
+
+/** The events' participants, and those people with the viewer's contact names for them. */
+export async function participantsWithPeople(db: Queryable, viewer: number, eventIds: readonly number[]): Promise<{ participants: ParticipantRow[]; people: PersonRow[] }> {
+  if (eventIds.length === 0) return { participants: [], people: [] };
+  const [row] = rowsOf<{ participants: unknown; people: unknown }>(await participantsAndPeople(db, { viewer, events: idArray(eventIds) }));
+  return { participants: participantsJson.decode(row?.participants), people: peopleJson.decode(row?.people) };
 }
 
 /** The viewer's unread counts in the given events, as kept (operations/unread.ts). */

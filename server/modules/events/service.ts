@@ -19,6 +19,7 @@ import {
   insertParticipants,
   knownPeople,
   participantsOf,
+  participantsWithPeople,
   peopleWithHistory,
   removeParticipants,
   setFamilies,
@@ -140,8 +141,9 @@ function eventView(row: EventRow, { viewer, list, people, imageKeys, opts }: Vie
 /** Whole events as the viewer sees them; everything is fetched in a fixed number of queries. */
 export async function eventViews(db: Queryable, viewer: number, rows: readonly EventRow[], opts: ViewOptions = {}): Promise<Event[]> {
   const ids = rows.map((r) => r.id);
-  const participants = await participantsOf(db, ids);
-  const people = new Map((await peopleByIds(db, viewer, [...new Set(participants.map((p) => p.userId))])).map((p) => [p.id, p]));
+  const found = await participantsWithPeople(db, viewer, ids);
+  const participants = found.participants;
+  const people = new Map(found.people.map((p) => [p.id, p]));
   const imageKeys = await imageKeysByIds(db, rows.flatMap((r) => (r.imageId === null ? [] : [r.imageId])));
   const byEvent = new Map<number, ParticipantRow[]>();
   for (const p of participants) {
