@@ -38,6 +38,13 @@ async function unread(who: Person): Promise<number> {
   return one;
 }
 
+/** `seen` of each operation on the first page of the list, as `who` reads it. */
+async function seenInList(who: Person): Promise<Record<number, boolean>> {
+  const res = await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: who.token });
+  expect(res.status).toBe(200);
+  return Object.fromEntries(res.body.objects.map((o: { id: number; seen: boolean }) => [o.id, o.seen]));
+}
+
 const seen = (who: Person, id: number, all = false) => call(t.app, 'POST', `/app/api/v1/operation/${id}/seen`, { token: who.token, body: { all } });
 
 describe('the unread count', () => {
@@ -51,6 +58,7 @@ describe('the unread count', () => {
     expect(marked.body).toEqual({ event_id: eventId, unread_cnt: 1 });
     // Seen twice: counted once.
     expect((await seen(boris, first.id)).body).toEqual({ event_id: eventId, unread_cnt: 1 });
+    expect(await seenInList(boris)).toMatchObject({ [first.id]: true, [second.id]: false });
 
     // Anna changes what Boris has seen: unread for him again.
     const put = await call(t.app, 'PUT', `/app/api/v1/operation/${first.id}/`, { token: anna.token, body: lunch(150), headers: { 'if-match': `"${first.version}"` } });
@@ -72,6 +80,9 @@ describe('the unread count', () => {
 
     expect((await seen(boris, first.id, true)).body).toEqual({ event_id: eventId, unread_cnt: 0 });
     expect(await unread(boris)).toBe(0);
+    // Each reader's marks are their own.
+    expect(await seenInList(boris)).toMatchObject({ [first.id]: true, [second.id]: true });
+    expect(await seenInList(vera)).toMatchObject({ [first.id]: false, [second.id]: false });
     expect((await checkIntegrity(t.database, [])).driftedUnread).toEqual([]);
   });
 

@@ -231,6 +231,20 @@ describe('the caller’s own lists show nothing of anyone else’s', () => {
     expect(annas.body.payback_requests.map((r: { id: number }) => r.id)).toEqual([paybackRequest]);
   });
 
+  check(['GET /app/api/v1/event/:id', 'GET /app/api/v1/event'], 'an event names each participant as its reader knows them, never by another’s contact name', async () => {
+    const borisIn = (event: { contacts: { uid: number; name: string }[] }) => event.contacts.find((c) => c.uid === boris.uid)?.name;
+    expect(borisIn((await call(t.app, 'GET', api(`/v1/event/${trip}/`), { token: anna.token })).body)).toBe('Bobby from work');
+    for (const reader of [boris, dan]) {
+      const event = await call(t.app, 'GET', api(`/v1/event/${trip}/`), { token: reader.token });
+      expect(event.status).toBe(200);
+      expect(borisIn(event.body)).toBe(reader === boris ? 'me' : 'Boris');
+      expect(JSON.stringify(event.body)).not.toContain('Bobby');
+      const list = await call(t.app, 'GET', api('/v1/event/'), { token: reader.token });
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.body)).not.toContain('Bobby');
+    }
+  });
+
   check(['GET /app/api/v1/user/contacts', 'POST /app/api/v1/user/contacts', 'DELETE /app/api/v1/user/contacts'], 'the contact book is per person: reading, renaming and removing touch only the caller’s', async () => {
     const annasBook = async () => (await call(t.app, 'GET', api('/v1/user/contacts/'), { token: anna.token })).body as { uid: number; name: string }[];
     const before = await annasBook();
