@@ -43,21 +43,24 @@ export function jsonRows<F extends Fields>(fields: F, orderBy?: SQL): JsonRows<F
   const order = orderBy ? sql` order by ${orderBy}` : sql``;
   return {
     aggregate: sql`coalesce(json_agg(json_build_array(${sql.join(values, sql`, `)})${order}), '[]')`,
-    decode: (value) =>
-      ((value ?? []) as unknown[][]).map((cells) => {
+    decode: (value) => {
+      // Both drivers parse a json column; text here would mean a driver that no longer does.
+      if (!Array.isArray(value)) throw new Error(`rows as JSON: expected an array, got ${typeof value}`);
+      return (value as unknown[][]).map((cells) => {
         const row: Record<string, unknown> = {};
         for (let i = 0; i < keys.length; i++) {
           const cell = cells[i];
           row[keys[i] as string] = cell === null ? null : (decoders[i] as Decoder).mapFromDriverValue(cell);
         }
         return row as SelectResultFields<F>;
-      }),
+      });
+    },
   };
 }
 
 /**
- * `rows` of a select built once (built-once.ts), run with `values` for its placeholders. `build`
- * builds the select around the aggregate it is given.
+ * The rows of a select built once (built-once.ts) as one JSON array, run with `values` for its
+ * placeholders. `build` builds the select around the aggregate it is given, selected as `rows`.
  */
 export function jsonRowsBuiltOnce<F extends Fields, V extends Record<string, unknown>>(
   fields: F,

@@ -51,7 +51,7 @@ function spendingParts(mine: readonly number[]) {
 
 // Sums of integer columns are bigint, which the drivers hand over as text; the money bounds of
 // decision 0010 keep every such sum a safe integer.
-const total = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)::text`.mapWith(Number);
+const total = (expression: ReturnType<typeof sql>) => sql`coalesce(${expression}, 0)::text`.mapWith(Number);
 
 /**
  * Each local day with spending, oldest first, or only those in `range` (one day opened: its
