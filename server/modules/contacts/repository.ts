@@ -34,19 +34,18 @@ const personColumns = {
   isContact: sql<boolean>`${contacts.ownerId} is not null`,
 };
 
+/** The viewer's (placeholder `viewer`) contact row for a user, if any: the one join that gives people their names. */
+const VIEWERS_CONTACT = and(eq(contacts.ownerId, sql.placeholder('viewer')), eq(contacts.contactId, users.id));
+
 const peopleWithContactNames = jsonRowsBuiltOnce(personColumns, undefined, (db, rows) =>
-  db
-    .select({ rows })
-    .from(users)
-    .leftJoin(contacts, and(eq(contacts.ownerId, sql.placeholder('viewer')), eq(contacts.contactId, users.id)))
-    .where(anyOf(users.id, 'uids')),
+  db.select({ rows }).from(users).leftJoin(contacts, VIEWERS_CONTACT).where(anyOf(users.id, 'uids')),
 );
 
 /** People as one JSON array (json-rows.ts), for a statement that reads them beside something else. */
 export const peopleJson = jsonRows(personColumns);
 
 /** Where `peopleJson` reads from: users with the viewer's (placeholder `viewer`) contact row for each. */
-export const PEOPLE_WITH_CONTACT_NAMES = sql`${users} left join ${contacts} on ${contacts.ownerId} = ${sql.placeholder('viewer')} and ${contacts.contactId} = ${users.id}`;
+export const PEOPLE_WITH_CONTACT_NAMES = sql`${users} left join ${contacts} on ${VIEWERS_CONTACT}`;
 
 /** People by uid, with the viewer's contact names for them. */
 export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {

@@ -569,9 +569,11 @@ export const RECEIPT_FIELDS = {
   addedBy: operationReceipts.addedBy,
 };
 export const RECEIPT_ORDER = sql`${operationReceipts.id}`;
+/** Where `RECEIPT_FIELDS` read from: each receipt with its picture. */
+export const RECEIPTS_WITH_IMAGES = sql`${operationReceipts} join ${images} on ${images.id} = ${operationReceipts.imageId}`;
 
 const receiptsAmong = jsonRowsBuiltOnce(RECEIPT_FIELDS, RECEIPT_ORDER, (db, rows) =>
-  db.select({ rows }).from(operationReceipts).innerJoin(images, eq(images.id, operationReceipts.imageId)).where(anyOf(operationReceipts.operationId, 'operations')),
+  db.select({ rows }).from(RECEIPTS_WITH_IMAGES).where(anyOf(operationReceipts.operationId, 'operations')),
 );
 
 /** The receipts of these operations, oldest first, with their pictures' keys and sizes. */

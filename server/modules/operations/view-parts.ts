@@ -4,8 +4,8 @@ import { anyOf, idArray, sqlBuiltOnce } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { jsonRows } from '../../db/json-rows';
 import { rowsOf } from '../currency/repository';
-import { images, operationEntries, operationReceipts, operationSeen } from '../../db/schema';
-import { byOperation, entriesByOperation, ENTRY_FIELDS, ENTRY_ORDER, RECEIPT_FIELDS, RECEIPT_ORDER, type ReceiptRow } from './repository';
+import { operationEntries, operationReceipts, operationSeen } from '../../db/schema';
+import { byOperation, entriesByOperation, ENTRY_FIELDS, ENTRY_ORDER, RECEIPT_FIELDS, RECEIPT_ORDER, RECEIPTS_WITH_IMAGES, type ReceiptRow } from './repository';
 
 /** What an operation's view needs besides its row. */
 export interface ViewParts {
@@ -28,7 +28,7 @@ const partsOf = sqlBuiltOnce<{ viewer: number; operations: string }>(
     (select ${entries.aggregate} from ${operationEntries} where ${anyOf(operationEntries.operationId, 'operations')}) as entries,
     (select ${seen.aggregate} from ${operationSeen}
       where ${operationSeen.userId} = ${sql.placeholder('viewer')} and ${anyOf(operationSeen.operationId, 'operations')}) as seen,
-    (select ${receipts.aggregate} from ${operationReceipts} join ${images} on ${images.id} = ${operationReceipts.imageId}
+    (select ${receipts.aggregate} from ${RECEIPTS_WITH_IMAGES}
       where ${anyOf(operationReceipts.operationId, 'operations')}) as receipts`,
 );
 
