@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { rowsOf } from './rows';
 import { periodic, type Periodic } from '../lib/periodic';
 import { getMeta, setMeta } from './meta';
 
@@ -19,10 +20,10 @@ export const ANALYZED_AT_SIZE = 'planner_statistics_size';
 export const GROWTH = 0.1;
 
 async function tablesSize(db: Db): Promise<number> {
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`select coalesce(sum(pg_relation_size(c.oid)), 0)::text as bytes from pg_class c where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace`,
-  )) as unknown as { rows: { bytes: string }[] };
-  return Number(result.rows[0]?.bytes ?? 0);
+  );
+  return Number(rowsOf<{ bytes: string }>(result)[0]?.bytes ?? 0);
 }
 
 /** ANALYZE when the tables have grown by GROWTH since it last ran (or it never has); true when it ran. */

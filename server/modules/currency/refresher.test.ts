@@ -9,7 +9,8 @@ import { LogSmsSender } from '../../lib/sms';
 import { createTestApp, type TestApp } from '../../../tests/api/harness';
 import { createRatesRefresher, MalformedRatesError, parseCbrDaily, parseEcbDaily, refreshRates, type RatesRefresherOptions } from './refresher';
 import { getMeta, setMeta } from '../../db/meta';
-import { rowsOf, RATES_LAST_UPDATED } from './repository';
+import { rowsOf } from '../../db/rows';
+import { RATES_LAST_UPDATED } from './repository';
 import { rateForDate } from './service';
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { rates } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 export interface RateRow {
   date: string;
@@ -13,11 +14,6 @@ export interface RateRow {
 export interface DatedRate {
   perEur: string;
   date: string;
-}
-
-/** The rows of a raw `db.execute`: both drivers answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export const RATES_LAST_UPDATED = 'rates_last_updated';

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
 import { contacts, eventParticipants, events, operationEntries, operations, users } from '../../db/schema';
 import { PEOPLE_WITH_CONTACT_NAMES, peopleJson, type PersonRow } from '../contacts/repository';
-import { rowsOf } from '../currency/repository';
+import { rowsOf } from '../../db/rows';
 
 export type EventRow = typeof events.$inferSelect;
 

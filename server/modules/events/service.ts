@@ -141,9 +141,8 @@ function eventView(row: EventRow, { viewer, list, people, imageKeys, opts }: Vie
 /** Whole events as the viewer sees them; everything is fetched in a fixed number of queries. */
 export async function eventViews(db: Queryable, viewer: number, rows: readonly EventRow[], opts: ViewOptions = {}): Promise<Event[]> {
   const ids = rows.map((r) => r.id);
-  const found = await participantsWithPeople(db, viewer, ids);
-  const participants = found.participants;
-  const people = new Map(found.people.map((p) => [p.id, p]));
+  const { participants, people: peopleFound } = await participantsWithPeople(db, viewer, ids);
+  const people = new Map(peopleFound.map((p) => [p.id, p]));
   const imageKeys = await imageKeysByIds(db, rows.flatMap((r) => (r.imageId === null ? [] : [r.imageId])));
   const byEvent = new Map<number, ParticipantRow[]>();
   for (const p of participants) {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyExponent } from '../../../common/currencies';
 import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
-import { rowsOf } from '../currency/repository';
+import { rowsOf } from '../../db/rows';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { eventWith, people, type Person } from '../../../tests/api/ledger-factories';
 

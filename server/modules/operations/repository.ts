@@ -8,7 +8,7 @@ import { batchesOf } from '../../db/batches';
 import { anyOf, builtOnce, idArray, sqlBuiltOnce } from '../../db/built-once';
 import { jsonRowsBuiltOnce } from '../../db/json-rows';
 import { recomputePairBalances } from '../../db/operation-debts';
-import { rowsOf } from '../currency/repository';
+import { rowsOf } from '../../db/rows';
 import { forgetKeptDays, keptDaysUpdate, spendingDayDeltas } from './spending-days';
 import { eventParticipants, events, images, operationDebts, operationEntries, pairBalances, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
 

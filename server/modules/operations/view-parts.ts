@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { anyOf, idArray, sqlBuiltOnce } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { jsonRows } from '../../db/json-rows';
-import { rowsOf } from '../currency/repository';
+import { rowsOf } from '../../db/rows';
 import { operationEntries, operationReceipts, operationSeen } from '../../db/schema';
 import { byOperation, entriesByOperation, ENTRY_FIELDS, ENTRY_ORDER, RECEIPT_FIELDS, RECEIPT_ORDER, RECEIPTS_WITH_IMAGES, type ReceiptRow } from './repository';
 
