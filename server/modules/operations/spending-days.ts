@@ -8,11 +8,12 @@
  * an event keeps at most KEPT_OFFSETS_PER_EVENT of them, since every write updates every kept
  * offset's rows. Past that, a reader's days are summed afresh, as before: slower, never wrong.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { SPENDING_KINDS } from '../../../common/ledger';
+import { anyOf, idArray, sqlBuiltOnce } from '../../db/built-once';
 import type { Db, Queryable } from '../../db/client';
 import { events, operationEntries, operations, spendingDayOffsets, spendingDays } from '../../db/schema';
-import { rowsOf } from '../currency/repository';
+import { rowsOf } from '../../db/rows';
 import type { DaySpending } from './spending-sums';
 
 /**
@@ -101,12 +102,36 @@ async function keepOffset(db: Db, eventId: number, utcOffset: number): Promise<b
   });
 }
 
-async function isKept(db: Queryable, eventId: number, utcOffset: number): Promise<boolean> {
-  const rows = await db
-    .select({ utcOffset: spendingDayOffsets.utcOffset })
-    .from(spendingDayOffsets)
-    .where(and(eq(spendingDayOffsets.eventId, eventId), eq(spendingDayOffsets.utcOffset, utcOffset)));
-  return rows.length > 0;
+/**
+ * Whether the event keeps `utcOffset`'s days, and those days summed for `ids` (WHOLE_EVENT and the
+ * reader's `mine`) when it does: one statement, built once, since My share asks it after every
+ * write. Its JSON is one row: the embedded database hands over a row far more slowly than it builds
+ * one (800 rows took 10 ms as rows and 3 ms as one JSON array). The money bounds of decision 0010
+ * keep every sum a safe integer.
+ */
+const keptDays = sqlBuiltOnce<{ eventId: number; utcOffset: number; ids: string }>(() => {
+  const eventId = sql`${sql.placeholder('eventId')}::int`;
+  const utcOffset = sql`${sql.placeholder('utcOffset')}::int`;
+  const whole = sql`user_id = ${WHOLE_EVENT}`;
+  return sql`
+    select exists (select 1 from ${spendingDayOffsets} where event_id = ${eventId} and utc_offset = ${utcOffset}) as kept,
+      (select coalesce(json_agg(json_build_array(d.day, d.total, d.mine, d.count) order by d.day), '[]') from (
+        select day, sum(spent) filter (where ${whole}) as total, coalesce(sum(spent) filter (where not ${whole}), 0) as mine,
+          sum(count) filter (where ${whole}) as count
+        from ${spendingDays}
+        where event_id = ${eventId} and utc_offset = ${utcOffset} and ${anyOf(sql`user_id`, 'ids')}
+        group by day
+      ) d
+      -- A day emptied by deletes or edits keeps a row of zeros.
+      where d.count > 0) as days`;
+});
+
+async function readKeptDays(db: Queryable, eventId: number, mine: readonly number[], utcOffset: number): Promise<DaySpending[] | null> {
+  const [row] = rowsOf<{ kept: boolean; days: [string, number, number, number][] }>(
+    await keptDays(db, { eventId, utcOffset, ids: idArray([WHOLE_EVENT, ...mine]) }),
+  );
+  if (!row?.kept) return null;
+  return row.days.map(([day, total, mineSpent, count]) => ({ day, total: Number(total), mine: Number(mineSpent), count: Number(count) }));
 }
 
 /**
@@ -114,23 +139,9 @@ async function isKept(db: Queryable, eventId: number, utcOffset: number): Promis
  * null when the event keeps as many other offsets as it may (then the caller sums afresh).
  */
 export async function keptSpendingByDay(db: Db, eventId: number, mine: readonly number[], utcOffset: number): Promise<DaySpending[] | null> {
-  if (!(await isKept(db, eventId, utcOffset)) && !(await keepOffset(db, eventId, utcOffset))) return null;
-  const whole = sql`user_id = ${WHOLE_EVENT}`;
-  // One row of JSON: the embedded database hands over a row far more slowly than it builds one
-  // (800 rows took 10 ms as rows and 3 ms as one JSON array). The money bounds of decision 0010
-  // keep every sum a safe integer.
-  const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_array(d.day, d.total, d.mine, d.count) order by d.day), '[]') as days from (
-      select day, sum(spent) filter (where ${whole}) as total, coalesce(sum(spent) filter (where not ${whole}), 0) as mine,
-        sum(count) filter (where ${whole}) as count
-      from ${spendingDays}
-      where event_id = ${eventId} and utc_offset = ${utcOffset} and user_id in ${[WHOLE_EVENT, ...mine]}
-      group by day
-    ) d
-    -- A day emptied by deletes or edits keeps a row of zeros.
-    where d.count > 0`);
-  const [row] = rowsOf<{ days: [string, number, number, number][] }>(result);
-  return (row?.days ?? []).map(([day, total, mineSpent, count]) => ({ day, total: Number(total), mine: Number(mineSpent), count: Number(count) }));
+  const kept = await readKeptDays(db, eventId, mine, utcOffset);
+  if (kept || !(await keepOffset(db, eventId, utcOffset))) return kept;
+  return readKeptDays(db, eventId, mine, utcOffset);
 }
 
 /** Stops keeping the event's days (its history was rewritten wholesale); readers keep them again. */
