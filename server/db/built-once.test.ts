@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseForFile } from '../../tests/api/harness';
 import { builtOnce, idArray, sqlBuiltOnce } from './built-once';
+import { rowsOf } from './rows';
 import { contacts, events, users } from './schema';
 
 const file = databaseForFile();
@@ -24,9 +25,8 @@ const newEvent = builtOnce((db) =>
     .returning(),
 );
 
-/** What `db.execute` answers on both databases: the rows under `rows`. */
 function countIn(result: unknown): number | undefined {
-  return (result as { rows: { n: number }[] }).rows[0]?.n;
+  return rowsOf<{ n: number }>(result)[0]?.n;
 }
 
 const countOfEvents = sqlBuiltOnce<{ owner: number }>(() => sql`select count(*)::int as n from ${events} where owner_id = ${sql.placeholder('owner')}`);

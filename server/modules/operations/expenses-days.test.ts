@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expensesResponse, type ExpensesResponse } from '../../../common/contract/operations';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { eventWith, operate, people, type Person } from '../../../tests/api/ledger-factories';
+import { rowsOf } from '../../db/rows';
 import { KEPT_OFFSETS_PER_EVENT } from './spending-days';
 
 /**
@@ -85,7 +86,7 @@ describe('GET /v1/operation/expenses/ by day', () => {
 describe('GET /v1/operation/expenses/ from the days kept with the writes', () => {
   let event: number;
   const keptOffsets = async () =>
-    ((await t.database.db.execute(sql`select utc_offset from spending_day_offsets where event_id = ${event} order by utc_offset`)) as unknown as { rows: { utc_offset: number }[] }).rows.map(
+    rowsOf<{ utc_offset: number }>(await t.database.db.execute(sql`select utc_offset from spending_day_offsets where event_id = ${event} order by utc_offset`)).map(
       (r) => r.utc_offset,
     );
   const buy = (amount: number, date: string) =>

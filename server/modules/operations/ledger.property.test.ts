@@ -6,6 +6,7 @@ import type { Entry, OperationKind } from '../../../common/ledger';
 import { expenseStatistics, localDay } from '../../../common/ledger-statistics';
 import { checkIntegrity } from '../../../bench/stress/checks';
 import { pairwiseDebts } from '../../../common/ledger-debts';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../../tests/api/harness';
 import { people, type Person } from '../../../tests/api/ledger-factories';
 import { addContacts } from '../contacts/service';
@@ -76,20 +77,20 @@ const command = fc.oneof(
 );
 
 async function check(): Promise<void> {
-  const result = (await t.database.db.execute(sql`
+  const result = rowsOf<{ event_id: number; balance: string | number; recomputed: string | number }>(await t.database.db.execute(sql`
     select ep.event_id, ep.user_id, ep.balance,
       coalesce((select sum(e.paid - e.share) from operation_entries e join operations o on o.id = e.operation_id
                 where o.event_id = ep.event_id and o.deleted_at is null and e.user_id = ep.user_id), 0) as recomputed
-    from event_participants ep`)) as unknown as { rows: { event_id: number; balance: string | number; recomputed: string | number }[] };
+    from event_participants ep`));
   const sums = new Map<number, number>();
-  for (const r of result.rows) {
+  for (const r of result) {
     expect(Number(r.balance)).toBe(Number(r.recomputed));
     sums.set(r.event_id, (sums.get(r.event_id) ?? 0) + Number(r.balance));
   }
   for (const [, sum] of sums) expect(sum).toBe(0);
-  const unbalanced = (await t.database.db.execute(sql`
-    select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`)) as unknown as { rows: unknown[] };
-  expect(unbalanced.rows).toEqual([]);
+  const unbalanced = rowsOf(await t.database.db.execute(sql`
+    select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`));
+  expect(unbalanced).toEqual([]);
   // The kept volumes the money bounds are checked against (decision 0034) are the live sums too.
   const kept = await checkIntegrity(t.database, []);
   expect(kept.driftedVolumes).toEqual([]);
@@ -273,20 +274,20 @@ describe('balances under random operation histories', () => {
       { numRuns: 50 },
     );
     // The generator must reach the interesting paths, or the property proves little.
-    const counts = (await db.execute(sql`
+    const [counts] = rowsOf<{ deleted: number; events: number; total: number }>(await db.execute(sql`
       select count(*) filter (where deleted_at is not null)::int as deleted, count(distinct event_id)::int as events, count(*)::int as total
-      from operations`)) as unknown as { rows: { deleted: number; events: number; total: number }[] };
-    expect(counts.rows[0]!.total).toBeGreaterThan(40);
-    expect(counts.rows[0]!.deleted).toBeGreaterThan(0);
-    expect(counts.rows[0]!.events).toBe(3);
-    const shapes = (await db.execute(sql`
+      from operations`));
+    expect(counts!.total).toBeGreaterThan(40);
+    expect(counts!.deleted).toBeGreaterThan(0);
+    expect(counts!.events).toBe(3);
+    const [shapes] = rowsOf<{ changed: number; several: number; weighted: number }>(await db.execute(sql`
       select count(*) filter (where version > 1)::int as changed,
         count(*) filter (where meta ? 'payers')::int as several,
         count(*) filter (where meta->>'split' in ('shares', 'percent'))::int as weighted
-      from operations`)) as unknown as { rows: { changed: number; several: number; weighted: number }[] };
-    expect(shapes.rows[0]!.changed).toBeGreaterThan(10);
-    expect(shapes.rows[0]!.several).toBeGreaterThan(0);
-    expect(shapes.rows[0]!.weighted).toBeGreaterThan(0);
+      from operations`));
+    expect(shapes!.changed).toBeGreaterThan(10);
+    expect(shapes!.several).toBeGreaterThan(0);
+    expect(shapes!.weighted).toBeGreaterThan(0);
     expect(edits.n).toBeGreaterThan(0);
   });
 });

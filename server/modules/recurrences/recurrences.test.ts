@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { eventWith, operate, people, type Person } from '../../../tests/api/ledger-factories';
+import { rowsOf } from '../../db/rows';
 import { makeAllDue } from './occurrences';
 
 const execFileAsync = promisify(execFile);
@@ -43,10 +44,10 @@ async function series(operationId: number, who: Person = anna): Promise<Recurren
 
 /** Every occurrence of a series, oldest first, as [local day, ISO date, deleted]. */
 async function occurrences(seriesId: number): Promise<{ id: number; day: string; date: string; deleted: boolean; rateDate: string | null }[]> {
-  const result = (await t.database.db.execute(
+  const result = await t.database.db.execute(
     `select id, recurrence_day::text as day, op_date, deleted_at, rate_date::text as rate_date from operations where recurrence_id = ${seriesId} order by recurrence_day`,
-  )) as unknown as { rows: { id: number; day: string; op_date: string | Date; deleted_at: unknown; rate_date: string | null }[] };
-  return result.rows.map((r) => ({ id: Number(r.id), day: r.day, date: new Date(r.op_date).toISOString(), deleted: r.deleted_at !== null, rateDate: r.rate_date }));
+  );
+  return rowsOf<{ id: number; day: string; op_date: string | Date; deleted_at: unknown; rate_date: string | null }>(result).map((r) => ({ id: Number(r.id), day: r.day, date: new Date(r.op_date).toISOString(), deleted: r.deleted_at !== null, rateDate: r.rate_date }));
 }
 
 async function balances(): Promise<Record<number, number>> {
@@ -189,14 +190,14 @@ describe('what the series cannot do', () => {
       [{ frequency: 'weekly', until: '2027-02-30x' }, '2027-01-31T10:00:00Z', 'validation_failed'],
       [{ frequency: 'weekly', until: '2027-02-30' }, '2027-01-31T10:00:00Z', 'validation_failed'],
     ];
-    const before = (await t.database.db.execute('select count(*)::int as n from recurrences')) as unknown as { rows: { n: number }[] };
+    const before = rowsOf<{ n: number }>(await t.database.db.execute('select count(*)::int as n from recurrences'));
     for (const [repeat, date, code] of cases) {
       const res = await call(t.app, 'POST', '/app/api/v1/operation/', { token: anna.token, body: rent(date, repeat) });
       expect(res.status, JSON.stringify(repeat)).toBe(400);
       expect(res.body.code, JSON.stringify(repeat)).toBe(code);
     }
-    const after = (await t.database.db.execute('select count(*)::int as n from recurrences')) as unknown as { rows: { n: number }[] };
-    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    const after = rowsOf<{ n: number }>(await t.database.db.execute('select count(*)::int as n from recurrences'));
+    expect(after[0]!.n).toBe(before[0]!.n);
   });
 
   it('is neither read, changed nor stopped by someone outside the event', async () => {
