@@ -17,6 +17,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rows';
 
 export interface IntegrityReport {
   operations: number;
@@ -59,8 +60,7 @@ export function integrityProblems(r: IntegrityReport): string[] {
 
 type Row = Record<string, unknown>;
 async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  return rowsOf<Row>(await database.db.execute(query));
 }
 
 /** `acknowledged`: ids answered 201; `deleted`: ids the run deleted afterwards (answered 200). */

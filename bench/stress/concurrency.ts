@@ -9,6 +9,7 @@ import { seedWorld } from './seed';
 import { startServer } from './server';
 import { freshTarget } from './target';
 import { emptyLog, runWriters } from './writers';
+import { rowsOf } from '../../server/db/rows';
 
 export interface ConcurrencyResult {
   database: string;
@@ -36,7 +37,7 @@ export async function runConcurrency(options: { clients: number; rounds: number 
 
     const checking = await target.open();
     const integrity = await checkIntegrity(checking, log.acknowledged, log.deleted);
-    const live = ((await checking.db.execute(sql`select id from operations where deleted_at is null`)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const live = rowsOf<{ id: number }>(await checking.db.execute(sql`select id from operations where deleted_at is null`)).map((r) => Number(r.id));
     await checking.close();
 
     const problems = integrityProblems(integrity);

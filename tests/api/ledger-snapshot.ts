@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './harness';
+import { rowsOf } from '../../server/db/rows';
 
 const TABLES = ['users', 'contacts', 'events', 'event_participants', 'operations', 'operation_entries', 'operation_debts', 'pair_balances', 'operation_seen', 'families'];
 
@@ -7,8 +8,8 @@ const TABLES = ['users', 'contacts', 'events', 'event_participants', 'operations
 export async function ledgerSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const result = (await t.database.db.execute(sql.raw(`select * from ${table} x order by x::text`))) as unknown as { rows: unknown[] };
-    out[table] = result.rows.map((r) => JSON.parse(JSON.stringify(r)));
+    const rows = rowsOf<unknown>(await t.database.db.execute(sql.raw(`select * from ${table} x order by x::text`)));
+    out[table] = rows.map((r) => JSON.parse(JSON.stringify(r)));
   }
   return out;
 }

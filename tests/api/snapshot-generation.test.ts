@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { databaseForFile } from './harness';
+import { rowsOf } from '../../server/db/rows';
 
 const file = databaseForFile();
 
@@ -47,8 +48,7 @@ describe('the write generation', () => {
 
   it('moves its sessions generation when a session is signed out, revoked, expired or removed, or its user deleted, restored or removed', async () => {
     const { db } = file.database;
-    const inserted = (await db.execute(sql.raw(`insert into users (phone, password_hash) values ('+79990000049', 'x') returning id`))) as unknown as { rows: { id: number }[] };
-    const [user] = inserted.rows;
+    const [user] = rowsOf<{ id: number }>(await db.execute(sql.raw(`insert into users (phone, password_hash) values ('+79990000049', 'x') returning id`)));
     await db.execute(sql.raw(`insert into sessions (user_id, token_hash, expires_at) values (${user!.id}, 'generation-test', now() + interval '1 day')`));
     const changes: [string, string[]][] = [
       ['signed out', [`update sessions set revoked_at = now() where token_hash = 'generation-test'`]],

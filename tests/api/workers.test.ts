@@ -14,6 +14,7 @@ import { freePort } from '../../bench/stress/server';
 import { createSession } from '../../server/modules/sessions/service';
 import { hashPassword } from '../../server/lib/passwords';
 import { openTestDatabase } from './harness';
+import { rowsOf } from '../../server/db/rows';
 
 /** One request on its own connection, so the cluster hands each to whichever process is next. */
 async function call(origin: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -78,8 +79,8 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
     // Both processes took some of them (the log line is written when the answer has gone).
     await new Promise((r) => setTimeout(r, 200));
     expect(new Set(lines.filter((l) => l.method === 'POST' && l.url === '/app/api/v1/operation/').map((l) => l.pid)).size).toBe(2);
-    const stored = (await database.db.execute(sql`select count(*)::int as n from operations where idempotency_key = ${key}`)) as unknown as { rows: { n: number }[] };
-    expect(stored.rows[0]!.n).toBe(1);
+    const [stored] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from operations where idempotency_key = ${key}`));
+    expect(stored!.n).toBe(1);
   });
 
   it('answer every read that follows a write with the write in it, whichever process kept the read before', async () => {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ERROR_MESSAGES, type ErrorCode } from '../../../common/errors';
 import type { TestApp } from '../harness';
+import { rowsOf } from '../../../server/db/rows';
 
 /**
  * What a refused request must leave alone. Left out on purpose: sessions' last_seen_at (every
@@ -38,8 +39,8 @@ const FINGERPRINT_SQL = `select ${Object.entries(FINGERPRINTED)
 
 /** One row per table, each a count and an md5 of every row: equal fingerprints mean nothing was written. */
 export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
-  const result = (await t.database.db.execute(sql.raw(FINGERPRINT_SQL))) as unknown as { rows: Record<string, string>[] };
-  return { ...result.rows[0]! };
+  const [row] = rowsOf<Record<string, string>>(await t.database.db.execute(sql.raw(FINGERPRINT_SQL)));
+  return { ...row! };
 }
 
 /**
