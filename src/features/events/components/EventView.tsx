@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { Event } from '@common/contract/events';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -51,19 +52,30 @@ export function EventView({ id }: { id: number | null }) {
       </div>
     );
   }
-  if (!event) {
-    return (
-      <div className={styles.eventState}>
-        <BackLink />
-        <Spinner size={28} />
-      </div>
-    );
-  }
 
   const sub = pathname.split('/').filter(Boolean)[2];
+  // The open tab is mounted while the event loads, hidden, so that it asks for its own data (the
+  // feed, the summary, the plan) together with the event rather than after it. The tab area keeps
+  // its place in the tree, so the tab is not mounted twice when the event arrives.
   return (
-    <div className={styles.event} data-testid="event-view">
+    <div className={event ? styles.event : styles.eventState} data-testid={event ? 'event-view' : undefined}>
       <BackLink />
+      {event ? <EventFrame event={event} sub={sub} /> : <Spinner size={28} />}
+      <div className={event ? styles.tabPage : undefined} hidden={!event}>
+        {/* Each tab is its own lazy chunk: while one loads, only the tab area waits, not the whole frame. */}
+        <Suspense fallback={<Spinner size={24} />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+/** The loaded event's header, participants and tab bar. */
+function EventFrame({ event, sub }: { event: Event; sub: string | undefined }) {
+  const { t } = useTranslation('events');
+  return (
+    <>
       <EventHeader event={event} />
       <ParticipantsPanel event={event} className={styles.people} />
       <nav className={styles.tabs} aria-label={t('event.tabs')} data-tour="event-tabs">
@@ -80,12 +92,6 @@ export function EventView({ id }: { id: number | null }) {
           </NavLink>
         ))}
       </nav>
-      <div className={styles.tabPage}>
-        {/* Each tab is its own lazy chunk: while one loads, only the tab area waits, not the whole frame. */}
-        <Suspense fallback={<Spinner size={24} />}>
-          <Outlet />
-        </Suspense>
-      </div>
-    </div>
+    </>
   );
 }

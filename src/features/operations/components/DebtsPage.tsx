@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
@@ -104,20 +104,30 @@ function Settled() {
 export default function DebtsPage() {
   const { t } = useTranslation('operations');
   const dispatch = useAppDispatch();
-  const { event, displayParams } = useCurrentEvent();
+  // The route's id, not the loaded event's: the plan is asked for together with the event.
+  const { id: eventId, event, displayParams } = useCurrentEvent();
   const people = useEventPeople();
   const payout = useAppSelector((s) => s.operations.payout);
   const [view, setView] = useState<View>('plan');
 
-  const eventId = event?.id ?? null;
   const wantedKey = eventId !== null ? keyOf({ eventId, ...displayParams }) : null;
-  // The event's last activity changes with every operation, so the plain view reads again then.
-  const version = `${event?.last_activity ?? ''}|${event?.payout ?? ''}`;
+  // The event's last activity changes with every operation, so the plan and the plain view read again then.
+  const version = event ? `${event.last_activity ?? ''}|${event.payout ?? ''}` : null;
+  const previousVersion = useRef(version);
 
   useEffect(() => {
     if (eventId !== null) void dispatch(fetchPayout({ eventId, ...displayParams }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, wantedKey, version]);
+  }, [dispatch, wantedKey]);
+
+  useEffect(() => {
+    const before = previousVersion.current;
+    previousVersion.current = version;
+    // The event arriving (or leaving) is no change to its operations: the read above covers it.
+    if (before === null || version === null || before === version || eventId === null) return;
+    void dispatch(fetchPayout({ eventId, ...displayParams }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
 
   const data = payout.key === wantedKey ? payout.data : null;
   const transfers = useMemo(() => (data ? transfersOf(data) : []), [data]);
@@ -181,7 +191,7 @@ export default function DebtsPage() {
           ))}
         </div>
       </div>
-      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} currency={displayParams.currency} version={version} />}</div>
+      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} currency={displayParams.currency} version={version ?? ''} />}</div>
     </section>
   );
 }

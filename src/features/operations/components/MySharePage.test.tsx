@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
@@ -161,7 +161,12 @@ describe('the my-share tab', () => {
     signedInWithEvent();
     let fail = true;
     server.use(
-      http.get('/app/api/v1/operation/expenses/', ({ request }) => (fail ? HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 }) : expensesAnswer(request, expenses()))),
+      // The summary is asked for together with the event: it fails after the event has arrived.
+      http.get('/app/api/v1/operation/expenses/', async ({ request }) => {
+        if (!fail) return expensesAnswer(request, expenses());
+        await delay(300);
+        return HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 });
+      }),
     );
     renderApp(PATH);
     expect(await screen.findByTestId('share-loading')).toBeInTheDocument();

@@ -39,7 +39,8 @@ export default function MySharePage() {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();
-  const { event, displayParams } = useCurrentEvent();
+  // The route's id, not the loaded event's: the summary is asked for together with the event.
+  const { id: eventId, event, displayParams } = useCurrentEvent();
   const people = useEventPeople();
   const expenses = useAppSelector((s) => s.operations.expenses);
   const [wholeFamily, setWholeFamily] = useState(false);
@@ -49,7 +50,6 @@ export default function MySharePage() {
   const hasFamily = (myFamily?.members.length ?? 0) > 1;
   const family = wholeFamily && hasFamily;
 
-  const eventId = event?.id ?? null;
   // The server sums the family's part of every figure, the chart's days included.
   const wantedKey = eventId !== null ? expensesKeyOf({ eventId, ...displayParams, family }) : null;
 

@@ -188,7 +188,9 @@ export default function TransactionsPage() {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();
-  const { event, displayParams } = useCurrentEvent();
+  // The route's id, not the loaded event's: the frame mounts this tab while the event loads, so
+  // the feed is asked for together with it.
+  const { id: routeId, event, displayParams } = useCurrentEvent();
   const people = useEventPeople();
   const feed = useAppSelector((s) => s.operations.feed);
   const [formOpen, setFormOpen] = useState(false);
@@ -210,7 +212,7 @@ export default function TransactionsPage() {
   const clearFilters = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
 
   const eventId = event?.id ?? null;
-  const wanted = eventId !== null ? { eventId, ...displayParams, ...(filtered ? { filter } : {}) } : null;
+  const wanted = routeId !== null ? { eventId: routeId, ...displayParams, ...(filtered ? { filter } : {}) } : null;
   const wantedKey = wanted ? keyOf(wanted) : null;
 
   useEffect(() => {
