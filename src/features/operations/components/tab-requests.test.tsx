@@ -9,14 +9,27 @@ import { anEvent, anOperation, EVENT_ID, expenses, expensesAnswer, json, pagesOf
 /** Long enough that a tab which waits for the event cannot ask for its data within it. */
 const EVENT_HOLD_MS = 1500;
 
+/** Each tab: its address, the call it reads its data with, how that call answers, and what then shows. */
 const tabs = [
-  { name: 'transactions', path: `/events/${EVENT_ID}/transactions`, call: '/app/api/v1/operation/', shown: 'transactions-feed' },
-  { name: 'my share', path: `/events/${EVENT_ID}/my-share`, call: '/app/api/v1/operation/expenses/', shown: 'share-total' },
-  { name: 'debts', path: `/events/${EVENT_ID}/debts`, call: '/app/api/v1/event/:id/payout/', shown: 'settled' },
-] as const;
+  {
+    name: 'transactions',
+    path: `/events/${EVENT_ID}/transactions`,
+    call: '/app/api/v1/operation/',
+    answer: () => json(pagesOf([anOperation()], 1)),
+    shown: 'transactions-feed',
+  },
+  {
+    name: 'my share',
+    path: `/events/${EVENT_ID}/my-share`,
+    call: '/app/api/v1/operation/expenses/',
+    answer: (request: Request) => expensesAnswer(request, expenses()),
+    shown: 'share-total',
+  },
+  { name: 'debts', path: `/events/${EVENT_ID}/debts`, call: '/app/api/v1/event/:id/payout/', answer: () => json(payout([])), shown: 'settled' },
+];
 
 describe('an event tab opened by its address', () => {
-  it.each(tabs)('asks for its data together with the event, once ($name)', async ({ path, call, shown }) => {
+  it.each(tabs)('asks for its data together with the event, once ($name)', async ({ path, call, answer, shown }) => {
     signedInWithEvent(anEvent(), [anOperation()]);
     const order: string[] = [];
     let tabAsked: () => void = () => undefined;
@@ -32,9 +45,7 @@ describe('an event tab opened by its address', () => {
         // My share's chart asks for its newest day's operations once shown: that is another read.
         if (!new URL(request.url).searchParams.has('day')) order.push('tab asked');
         tabAsked();
-        if (call === '/app/api/v1/operation/') return json(pagesOf([anOperation()], 1));
-        if (call === '/app/api/v1/operation/expenses/') return expensesAnswer(request, expenses());
-        return json(payout([]));
+        return answer(request);
       }),
     );
     renderApp(path);
