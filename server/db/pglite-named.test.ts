@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { freshPGlite } from '../../tests/api/fresh-pglite';
 import { nameStatements, REMEMBERED_TEXTS } from './pglite-named';
 
+const TABLE = 'create table t (id int primary key, label text, at timestamptz, tags int[], doc jsonb)';
+
 async function named(): Promise<PGlite> {
   const client = await freshPGlite();
   nameStatements(client);
-  await client.exec('create table t (id int primary key, label text, at timestamptz, tags int[], doc jsonb)');
+  await client.exec(TABLE);
   return client;
 }
 
@@ -23,7 +25,7 @@ describe('the embedded client prepares the statements it repeats (decision 0051)
   it('answers a repeated statement as PGlite itself answers it, every type and a null included', async () => {
     const client = await named();
     const plain = await freshPGlite();
-    await plain.exec('create table t (id int primary key, label text, at timestamptz, tags int[], doc jsonb)');
+    await plain.exec(TABLE);
     for (let id = 1; id <= 4; id++) {
       const values = [id, id === 2 ? null : `row ${id}`, new Date(Date.UTC(2026, 2, id, 12)), [id, id * 10], { n: id, list: ['a', id] }];
       expect(await client.query(INSERT, values)).toEqual(await plain.query(INSERT, values));
@@ -70,12 +72,15 @@ describe('the embedded client prepares the statements it repeats (decision 0051)
     await client.query(SELECT, [[1]]);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
     const transaction = client.transaction(async (tx) => {
       await tx.query(INSERT, [1, 'inside', null, null, null]);
+      begun();
       await held;
       await tx.query(INSERT, [2, 'inside', null, null, null]);
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await inside;
     let outside: number[] | null = null;
     const read = client.query<{ id: number }>(SELECT, [[1, 2]]).then((r) => (outside = r.rows.map((row) => row.id)));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -18,16 +18,6 @@ interface Remembered {
 
 const { serialize } = protocol;
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** The values as PGlite's own `query` writes them: by each parameter's type, as text otherwise. */
 function written(client: PGlite, types: number[], params: unknown[], options: QueryOptions | undefined): (string | null)[] {
   return params.map((value, i) => {
@@ -63,7 +53,7 @@ export function nameStatements(client: PGlite): void {
 
   async function prepare(text: string, remembered: Remembered): Promise<void> {
     const name = `dolya_${(made += 1)}`;
-    const messages = await client.execProtocolStream(joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const messages = await client.execProtocolStream(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
     remembered.types = parse.parseDescribeStatementResults(messages);
     remembered.name = name;
   }
@@ -81,7 +71,7 @@ export function nameStatements(client: PGlite): void {
       if (!remembered.name) await prepare(text, remembered);
       const closes = closing.map((name) => serialize.close({ type: 'S', name }));
       const exchange = [...closes, serialize.bind({ statement: remembered.name!, values: written(client, remembered.types, params, options) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
-      const messages = await client.execProtocolStream(joined(exchange), { syncToFs: false });
+      const messages = await client.execProtocolStream(Buffer.concat(exchange), { syncToFs: false });
       return parse.parseResults(messages, client.parsers, options)[0]!;
     } catch (error) {
       // As PGlite's own `query` tells what failed.
