@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { getMeta, setMeta } from './meta';
 import { meta } from './schema';
-import { isPlainRead, SnapshotWatch, WriteGeneration } from './write-generation';
+import { isPlainRead, mayEndSession, SnapshotWatch, WriteGeneration } from './write-generation';
 
 describe('isPlainRead', () => {
   it('takes plain selects for reads and anything that may write for a write', () => {
@@ -26,6 +26,29 @@ describe('isPlainRead', () => {
   });
 });
 
+describe('mayEndSession', () => {
+  it('takes any write that names the sessions or the users, and nothing else', () => {
+    for (const ending of [
+      'update "sessions" set "revoked_at" = $1 where "sessions"."token_hash" = $2',
+      'delete from sessions where expires_at < now()',
+      'update "users" set "deleted_at" = $1 where "users"."id" = $2',
+      'DELETE FROM Users WHERE id = $1',
+      'truncate sessions',
+      'with gone as (delete from "users" where "id" = $1 returning "id") select * from gone',
+    ]) {
+      expect(mayEndSession(ending), ending).toBe(true);
+    }
+    for (const other of [
+      'select "sessions"."user_id" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id"',
+      'insert into "operations" ("event_id", "author_id") values ($1, $2)',
+      'update "event_participants" set unread = unread + 1 where user_id <> $1',
+      'select "events"."id" from "events" where "events"."id" = $1 for update',
+    ]) {
+      expect(mayEndSession(other), other).toBe(false);
+    }
+  });
+});
+
 describe('WriteGeneration', () => {
   it('moves on once a write has ended, committed or not, and not before', async () => {
     const writes = new WriteGeneration();
@@ -36,6 +59,16 @@ describe('WriteGeneration', () => {
     expect([during, writes.current().writes]).toEqual([0, 1]);
     await expect(writes.around(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     expect(writes.current()).toEqual({ writes: 2, sessions: 2 });
+  });
+
+  it('moves the sessions count only for a write that may have ended a session, once it has ended', async () => {
+    const writes = new WriteGeneration();
+    let ended = false;
+    await writes.around(async () => {
+      ended = true;
+    }, () => ended);
+    await writes.around(async () => undefined, () => false);
+    expect(writes.current()).toEqual({ writes: 2, sessions: 1 });
   });
 });
 
@@ -123,5 +156,29 @@ describe('the embedded database counts its writes', () => {
     });
     expect(inside).toBe(afterInsert);
     expect(generation()).toBeGreaterThan(afterInsert);
+  });
+
+  it('moves its sessions count for a write that names the sessions or the users, in a transaction or not, and for no other', async () => {
+    const sessions = () => (database.writes.current() as { sessions: number }).sessions;
+    const before = sessions();
+    await setMeta(database.db, 'sessions_test', '1');
+    await database.db.transaction(async (tx) => {
+      await tx.update(meta).set({ value: '2' }).where(eq(meta.key, 'sessions_test'));
+    });
+    expect(sessions()).toBe(before);
+
+    await database.db.execute(sql`update sessions set revoked_at = now() where token_hash = 'none'`);
+    const afterStatement = sessions();
+    expect(afterStatement).toBe(before + 1);
+
+    // Rolled back or not, and whichever of its statements named them.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.update(meta).set({ value: '3' }).where(eq(meta.key, 'sessions_test'));
+        await tx.execute(sql`update users set deleted_at = now() where id = -1`);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    expect(sessions()).toBe(afterStatement + 1);
   });
 });

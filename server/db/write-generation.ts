@@ -1,5 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
+import { wrapStatements, type Query } from './pglite-statements';
 
 /**
  * What a request's reads begin in: equal for two requests only when no write ended between them.
@@ -14,8 +15,7 @@ export interface ReadPoint {
   writes: Generation;
   /**
    * Equal for two requests only when no session was signed out, revoked or lost with its account
-   * between them: what live sessions are kept under (decision 0049). On the embedded database it is
-   * `writes`.
+   * between them: what live sessions are kept under (decisions 0049, 0052).
    */
   sessions: Generation;
 }
@@ -24,8 +24,11 @@ export interface ReadPoint {
 export interface WriteWatch {
   /** The read point now: read after this call begins, so a request that asks first thing reads in it or later. */
   current(): ReadPoint | Promise<ReadPoint>;
-  /** False when a write is known to have ended since `readFrom`; true when it is not known. */
-  stillCurrent(readFrom: Generation): boolean;
+  /**
+   * False when a write is known to have ended since `readFrom` was the read point's `count`; true
+   * when it is not known.
+   */
+  stillCurrent(readFrom: Generation, count?: keyof ReadPoint): boolean;
 }
 
 /**
@@ -33,26 +36,31 @@ export interface WriteWatch {
  * 0040). An answer read while the generation stood still is the answer until it moves. It moves
  * once a write has ended, before the writer hears back: a read that overlaps a write is concurrent
  * with it and may see it or not, but one that starts after the writer's answer sees it. Only this
- * process writes, so it always knows.
+ * process writes, so it always knows. Beside it, how many of those writes may have ended a session
+ * (decision 0052), moved at the same moment.
  */
 export class WriteGeneration implements WriteWatch {
   #generation = 0;
+  #sessions = 0;
 
-  /** Any write may end a session, and this count costs nothing to read: sessions follow it too. */
   current(): { writes: number; sessions: number } {
-    return { writes: this.#generation, sessions: this.#generation };
+    return { writes: this.#generation, sessions: this.#sessions };
   }
 
-  stillCurrent(readFrom: Generation): boolean {
-    return readFrom === this.#generation;
+  stillCurrent(readFrom: Generation, count: keyof ReadPoint = 'writes'): boolean {
+    return readFrom === (count === 'writes' ? this.#generation : this.#sessions);
   }
 
-  /** Runs a write and moves the generation on once it has ended, committed or not. */
-  async around<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a write and moves the generation on once it has ended, committed or not; the sessions
+   * count too when `endedSessions` then says the write may have ended one.
+   */
+  async around<T>(write: () => Promise<T>, endedSessions: () => boolean = () => true): Promise<T> {
     try {
       return await write();
     } finally {
       this.#generation += 1;
+      if (endedSessions()) this.#sessions += 1;
     }
   }
 }
@@ -127,11 +135,14 @@ interface KeptValue<V> {
  */
 export class KeptUntilWrite<V extends object> {
   readonly #writes: WriteWatch;
+  readonly #count: keyof ReadPoint;
   readonly #kept: LRUCache<string, KeptValue<V>>;
   #latest: Generation | undefined;
 
-  constructor(room: LRUCache.Options<string, KeptValue<V>, unknown>, writes: WriteWatch) {
+  /** `count` names the read point's count the values are kept under: any write, or a session's end. */
+  constructor(room: LRUCache.Options<string, KeptValue<V>, unknown>, writes: WriteWatch, count: keyof ReadPoint = 'writes') {
     this.#writes = writes;
+    this.#count = count;
     this.#kept = new LRUCache(room);
   }
 
@@ -148,7 +159,7 @@ export class KeptUntilWrite<V extends object> {
   }
 
   stillCurrent(readFrom: Generation): boolean {
-    return this.#writes.stillCurrent(readFrom);
+    return this.#writes.stillCurrent(readFrom, this.#count);
   }
 
   /**
@@ -174,16 +185,45 @@ export function isPlainRead(sql: string): boolean {
 }
 
 /**
+ * A statement that may end a session: one that may write and names the sessions or the users (a
+ * sign-out, a revocation, an account deleted, restored or removed, whose sessions go with it). The
+ * triggers of decision 0049 count the same changes on PostgreSQL; here only this process writes,
+ * so reading the text costs nothing where reading the count would cost a statement per request.
+ * Anything else that names them (a sign-in, a profile saved) counts too: a session looked up again
+ * for nothing, never one kept too long.
+ */
+export function mayEndSession(sql: string): boolean {
+  return !isPlainRead(sql) && /\b(?:sessions|users)\b/i.test(sql);
+}
+
+/**
  * Counts every write through the client: each transaction (as a whole, reads included, since
  * which of its statements write is not visible from here) and each statement outside one that is
  * not a plain read. Drizzle reaches the embedded database only through `query` and `transaction`.
  */
 export function watchWrites(client: PGlite): WriteGeneration {
   const writes = new WriteGeneration();
-  const query = client.query.bind(client);
+  const endingSessions = new WeakSet<Transaction>();
   const transaction = client.transaction.bind(client);
-  client.query = ((sql: string, ...rest: unknown[]) =>
-    isPlainRead(sql) ? query(sql, ...(rest as [])) : writes.around(() => query(sql, ...(rest as [])))) as PGlite['query'];
-  client.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => writes.around(() => transaction(fn))) as PGlite['transaction'];
+  client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) => {
+    let opened: Transaction | undefined;
+    const run = () =>
+      transaction((tx) => {
+        opened = tx;
+        return fn(tx);
+      });
+    return writes.around(run, () => opened !== undefined && endingSessions.has(opened));
+  }) as PGlite['transaction'];
+  // Wrapped after the transaction, so each statement is told the very transaction `opened` holds.
+  wrapStatements(client, (query, tx) =>
+    ((sql: string, ...rest: unknown[]) => {
+      const run = () => query(sql, ...(rest as []));
+      if (tx) {
+        if (mayEndSession(sql)) endingSessions.add(tx);
+        return run();
+      }
+      return isPlainRead(sql) ? run() : writes.around(run, () => mayEndSession(sql));
+    }) as Query,
+  );
   return writes;
 }

@@ -38,14 +38,14 @@ interface SignedIn {
  * Routes add `onRequest: app.authenticate`; a missing or dead token is a 401, which the client
  * turns into logout. The request's read point is read first thing, and a live session is kept
  * until a session is signed out, revoked or lost with its account, or it expires, whichever comes
- * first. On the embedded database any write counts as such a change (decisions 0040, 0047, 0049).
+ * first (decisions 0047, 0049, 0052).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; writes: WriteWatch }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
   app.decorateRequest('writeGeneration', null);
   const { writes } = opts;
-  const kept = new KeptUntilWrite<LiveSession>({ max: KEPT_SESSIONS }, writes);
+  const kept = new KeptUntilWrite<LiveSession>({ max: KEPT_SESSIONS }, writes, 'sessions');
 
   async function signedIn(token: string): Promise<SignedIn | null> {
     const point = await writes.current();

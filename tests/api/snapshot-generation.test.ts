@@ -65,16 +65,19 @@ describe('the write generation', () => {
     }
   });
 
-  it('keeps its sessions generation on PostgreSQL through writes that end no session, and through a sign-out rolled back', async () => {
+  it('keeps its sessions generation through writes that end no session', async () => {
     const before = await sessionsGeneration();
     await onAnotherConnection([`insert into meta (key, value) values ('sessions_test', '1')`]);
-    // Signing in ends no session.
+    await onAnotherConnection(['begin', `update meta set value = '2' where key = 'sessions_test'`, 'commit']);
+    expect(await sessionsGeneration()).toBe(before);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)('keeps its sessions generation on PostgreSQL through a sign-in and a sign-out rolled back', async () => {
+    // The embedded database goes by the statement's text (decision 0052): these name the sessions, so it moves, which only looks sessions up again.
+    const before = await sessionsGeneration();
     await onAnotherConnection([`insert into sessions (user_id, token_hash, expires_at) values (0, 'signed-in-test', now() + interval '1 day')`]);
     await onAnotherConnection(['begin', `update sessions set revoked_at = now()`, 'rollback']);
-    const after = await sessionsGeneration();
-    // The embedded database counts every write for both, which drops kept sessions more often than needed, never too rarely.
-    if (file.database.url) expect(after).toBe(before);
-    else expect(after).toBe(await generation());
+    expect(await sessionsGeneration()).toBe(before);
   });
 
   it.runIf(!!process.env.DATABASE_URL)('lets a sign-out wait for a revocation of the same sessions, rather than deadlock on the count', async () => {
