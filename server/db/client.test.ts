@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
+import { rowsOf } from './rows';
 
 /** Runs SQL as the server's administrator (the DATABASE_URL user), on its default database. */
 async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
@@ -34,6 +36,18 @@ describe.runIf(!!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
     } finally {
       await database.close();
       await asAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
+    }
+  });
+});
+
+describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
+  it('plans each statement it repeats once, for any values (decision 0053)', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      const shown = await database.db.execute(sql`show plan_cache_mode`);
+      expect(rowsOf<{ plan_cache_mode: string }>(shown)).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    } finally {
+      await database.close();
     }
   });
 });

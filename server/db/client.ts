@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { fillPendingDebts } from './operation-debts';
-import { nameStatements } from './pglite-named';
+import { nameStatements, planEachStatementOnce } from './pglite-named';
 import { installDrizzleParsers } from './pglite-parsers';
 import { takeTurns } from './pglite-turns';
 import { SNAPSHOT_QUERY, SnapshotWatch, watchWrites, type ReadPoint, type WriteWatch } from './write-generation';
@@ -70,6 +70,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await client.waitReady;
   nameStatements(client);
+  await planEachStatementOnce(client);
   await installDrizzleParsers(client);
   takeTurns(client);
   const writes = watchWrites(client);

@@ -1,13 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { freshPGlite } from '../../tests/api/fresh-pglite';
-import { nameStatements, REMEMBERED_TEXTS } from './pglite-named';
+import { nameStatements, planEachStatementOnce, REMEMBERED_TEXTS } from './pglite-named';
 
 const TABLE = 'create table t (id int primary key, label text, at timestamptz, tags int[], doc jsonb)';
 
 async function named(): Promise<PGlite> {
   const client = await freshPGlite();
   nameStatements(client);
+  await planEachStatementOnce(client);
   await client.exec(TABLE);
   return client;
 }
@@ -103,5 +104,19 @@ describe('the embedded client prepares the statements it repeats (decision 0051)
     expect(prepared).toContain(text(REMEMBERED_TEXTS + 49));
     expect(prepared).not.toContain(text(0));
     expect((await client.query<{ n: number }>(text(0), [2])).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('plans a repeated statement once, for any values, where left to itself the database plans it for each', async () => {
+    const client = await named();
+    await client.query('insert into t (id, label) select i, null from generate_series(1, 500) i');
+    await client.exec('analyze t');
+    const plans = async () =>
+      (await client.query<{ generic: number; custom: number }>("select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1", [SELECT])).rows;
+    for (let i = 1; i <= 8; i++) expect((await client.query(SELECT, [Array.from({ length: i }, (_, k) => k * 7 + 1)])).rows).toHaveLength(i);
+    // Sent 8 times: the first runs unprepared, the other 7 by the one plan made for all values.
+    expect(await plans()).toEqual([{ generic: 7, custom: 0 }]);
+    await client.exec('set plan_cache_mode = auto');
+    for (let i = 1; i <= 3; i++) await client.query(SELECT, [[i]]);
+    expect((await plans())[0]!.custom).toBe(3);
   });
 });

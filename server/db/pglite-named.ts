@@ -29,13 +29,24 @@ function written(client: PGlite, types: number[], params: unknown[], options: Qu
 }
 
 /**
+ * Has the embedded database plan each prepared statement once, for any values, and run that plan
+ * from then on (decision 0053). Left to itself (`plan_cache_mode` auto) it plans the first five
+ * runs for their values and keeps planning so whenever those plans were estimated cheaper than one
+ * plan for all: the statements that read a list of ids (`= any($1)`) it planned afresh on every
+ * run, which in the embedded database cost more than running them. The plans it keeps are made
+ * again whenever the statistics change (decision 0039).
+ */
+export async function planEachStatementOnce(client: PGlite): Promise<void> {
+  await client.exec('set plan_cache_mode = force_generic_plan');
+}
+
+/**
  * Sends every statement the server repeats as a prepared statement of the embedded database's one
  * session (decision 0051). PGlite's own `query` parses, describes and plans the text again on each
  * call, in five exchanges with the database; for a write's statements that was over half the
  * write's time. Here a text seen for the second time is parsed and described once under a name;
  * from then on a call binds its values to that name, describes and executes it, in one exchange.
- * The database plans it for the values the first few times, then keeps one plan when that plan
- * is no worse (PostgreSQL's own choice, `plan_cache_mode` auto).
+ * The database plans it once, for any values (`planEachStatementOnce`, decision 0053).
  *
  * A prepared statement belongs to the session, not to a transaction: a rollback leaves it. Texts
  * seen once run as before, so one-off statements (migrations, a rare query) are not kept. When a
