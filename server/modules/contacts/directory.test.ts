@@ -6,6 +6,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactListResponse } from '../../../common/contract/contacts';
+import { event as eventShape, eventListResponse } from '../../../common/contract/events';
+import { peopleListResponse } from '../../../common/contract/people';
 import { users } from '../../db/schema';
 import { createCustomTestApp, type TestClock } from '../../../tests/api/custom-app';
 import { picture, signUp } from '../../../tests/api/factories';
@@ -110,5 +112,33 @@ describe('placeholders', () => {
     expect(await rowsOf(theirs)).toEqual([]);
     // The deleted account itself stays, for the history of its operations.
     expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, leaver.phone))).toHaveLength(1);
+  });
+});
+
+describe('pictures beside names', () => {
+  it("shows each person's own picture wherever people are listed, and none for one who has none", async () => {
+    const anna = await signUp(t, newPhone(), undefined, { first_name: 'Anna', last_name: 'Pictured', gender: 'F', currency: 'RUB', avatar_url: await picture(100, 100) });
+    const boris = await signUp(t, newPhone(), undefined, { first_name: 'Boris', last_name: 'Plain', gender: 'M', currency: 'RUB' });
+    const vera = await signUp(t, newPhone(), undefined, { first_name: 'Vera', last_name: 'Host', gender: 'F', currency: 'RUB', avatar_url: await picture(80, 80) });
+    await upload(vera.token, [{ name: 'Anna', phone: anna.phone }, { name: 'Boris', phone: boris.phone }]);
+    const created = await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { event_name: 'Pictures', contacts: [anna.uid, boris.uid] } });
+    expect(created.status).toBe(201);
+    const own = (await call(t.app, 'GET', '/app/api/v1/user/me/', { token: anna.token })).body.avatar_url as string;
+    const veras = (await call(t.app, 'GET', '/app/api/v1/user/me/', { token: vera.token })).body.avatar_url as string;
+    expect(own).toMatch(/^\/app\/img\//);
+    expect(veras).toMatch(/^\/app\/img\//);
+    expect(veras).not.toBe(own);
+    const pictures = (people: { uid: number; avatar_url: string | null }[]) => Object.fromEntries(people.filter((p) => [anna.uid, boris.uid].includes(p.uid)).map((p) => [p.uid, p.avatar_url]));
+    const expected = { [anna.uid]: own, [boris.uid]: null };
+
+    const event = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: vera.token })).body);
+    expect(pictures(event.contacts)).toEqual(expected);
+    const listed = eventListResponse.parse((await call(t.app, 'GET', '/app/api/v1/event/', { token: vera.token })).body).find((e) => e.id === created.body.id)!;
+    expect(pictures(listed.contacts)).toEqual(expected);
+    expect(pictures(peopleListResponse.parse((await call(t.app, 'GET', '/app/api/v1/event/people/', { token: vera.token })).body).objects)).toEqual(expected);
+    expect(pictures(contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: vera.token })).body))).toEqual(expected);
+    // Anna sees Vera's picture, not her own, beside Vera's name.
+    const seenByAnna = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: anna.token })).body);
+    expect(seenByAnna.contacts.find((p) => p.uid === vera.uid)?.avatar_url).toBe(veras);
   });
 });

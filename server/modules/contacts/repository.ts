@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { anyOf, idArray } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
-import { contacts, eventParticipants, familyInvitations, operationEntries, operations, users } from '../../db/schema';
-import { imageKeyOf } from '../images/repository';
+import { contacts, eventParticipants, familyInvitations, images, operationEntries, operations, users } from '../../db/schema';
 
 export interface PersonRow {
   id: number;
@@ -20,14 +19,17 @@ export interface PersonRow {
   isContact: boolean;
 }
 
-/** A person's columns; the caller joins the viewer's contact row for them (contactName, isContact). */
+/**
+ * A person's columns; the caller joins the viewer's contact row for them (contactName, isContact)
+ * and their avatar (`AVATAR`).
+ */
 const personColumns = {
   id: users.id,
   phone: users.phone,
   fullName: users.fullName,
   gender: users.gender,
   currency: users.currency,
-  avatarKey: imageKeyOf(users.avatarImageId),
+  avatarKey: images.key,
   registered: sql<boolean>`${users.passwordHash} is not null`,
   familyId: users.familyId,
   contactName: sql<string>`coalesce(${contacts.name}, '')`,
@@ -37,15 +39,21 @@ const personColumns = {
 /** The viewer's (placeholder `viewer`) contact row for a user, if any: the one join that gives people their names. */
 const VIEWERS_CONTACT = and(eq(contacts.ownerId, sql.placeholder('viewer')), eq(contacts.contactId, users.id));
 
+/**
+ * A person's avatar, joined once for all the rows: a look-up in each row scanned the images
+ * table again for every person (decision 0053).
+ */
+const AVATAR = eq(images.id, users.avatarImageId);
+
 const peopleWithContactNames = jsonRowsBuiltOnce(personColumns, undefined, (db, rows) =>
-  db.select({ rows }).from(users).leftJoin(contacts, VIEWERS_CONTACT).where(anyOf(users.id, 'uids')),
+  db.select({ rows }).from(users).leftJoin(contacts, VIEWERS_CONTACT).leftJoin(images, AVATAR).where(anyOf(users.id, 'uids')),
 );
 
 /** People as one JSON array (json-rows.ts), for a statement that reads them beside something else. */
 export const peopleJson = jsonRows(personColumns);
 
-/** Where `peopleJson` reads from: users with the viewer's (placeholder `viewer`) contact row for each. */
-export const PEOPLE_WITH_CONTACT_NAMES = sql`${users} left join ${contacts} on ${VIEWERS_CONTACT}`;
+/** Where `peopleJson` reads from: users with the viewer's (placeholder `viewer`) contact row and the avatar of each. */
+export const PEOPLE_WITH_CONTACT_NAMES = sql`${users} left join ${contacts} on ${VIEWERS_CONTACT} left join ${images} on ${AVATAR}`;
 
 /** People by uid, with the viewer's contact names for them. */
 export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {
@@ -59,6 +67,7 @@ export async function contactRows(db: Queryable, owner: number): Promise<PersonR
     .select(personColumns)
     .from(contacts)
     .innerJoin(users, eq(users.id, contacts.contactId))
+    .leftJoin(images, AVATAR)
     .where(eq(contacts.ownerId, owner))
     .orderBy(asc(contacts.createdAt), asc(users.id));
 }
