@@ -10,7 +10,7 @@ import { openDatabase } from './db/client';
  * before it ever listened (a port taken, a bad database) stops them all, since its twin would too.
  */
 export async function runPrimary(config: Config): Promise<void> {
-  const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL! });
+  const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL!, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   await database.close();
 
   let closing = false;

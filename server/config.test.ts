@@ -23,6 +23,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://localhost/dolya' })).toThrow(/WORKERS/);
   });
 
+  it('sends named prepared statements to PostgreSQL unless told not to', () => {
+    expect(loadConfig({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+
   it('reads the rates switch as on or off', () => {
     expect(loadConfig({ RATES_REFRESH: 'off' }).RATES_REFRESH).toBe(false);
     expect(loadConfig({ RATES_REFRESH: 'on' }).RATES_REFRESH).toBe(true);

@@ -11,6 +11,11 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * Repeated statements go to PostgreSQL as named prepared statements (decision 0054). Off behind
+   * a pooler in transaction mode that cannot follow them (pgbouncer before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('./dist/web'),
   PUBLIC_DIR: z.string().default('./public'),

@@ -31,7 +31,12 @@ async function main(): Promise<void> {
   let warn = (message: string) => console.warn(message);
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, onConnectionError: (error) => warn(`A database connection was closed: ${error.message}`) }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+          onConnectionError: (error) => warn(`A database connection was closed: ${error.message}`),
+        }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   // Development reads the log in a terminal; production keeps JSON lines for whatever collects them.

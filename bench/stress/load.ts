@@ -111,7 +111,8 @@ export async function runLoad(options: { seconds: number; connections: number; w
     await seeding.close();
     console.log(`# seeded 1,000 people, 200 events, 2,000 operations in ${((Date.now() - started) / 1000).toFixed(1)} s (${target.kind})`);
 
-    const serverEnv = bouncer ? { ...target.env, DATABASE_URL: bouncer.url } : target.env;
+    // Debian's pgbouncer (1.18) cannot follow named prepared statements in transaction pooling.
+    const serverEnv = bouncer ? { ...target.env, DATABASE_URL: bouncer.url, DATABASE_PREPARED_STATEMENTS: 'off' } : target.env;
     const server = await startServer({ ...serverEnv, WORKERS: String(workers) }, `load-${target.kind}-${workers}${bouncer ? '-pgbouncer' : ''}`);
     const random = rng(11);
     const acknowledged: number[] = [];

@@ -1,8 +1,9 @@
 /**
  * pgbouncer (Debian's package) in front of a stress scenario's PostgreSQL database, in transaction
  * pooling: the API processes connect to it, and it shares a few server connections among them.
- * The server needs nothing for this: it names no prepared statement, sets nothing on a session and
- * takes only transaction-scoped advisory locks, all of which transaction pooling allows.
+ * The server sends no named prepared statement when told (`DATABASE_PREPARED_STATEMENTS=off`: this
+ * pgbouncer, 1.18, cannot follow them), sets nothing on a session and takes only
+ * transaction-scoped advisory locks, all of which transaction pooling allows.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { fillPendingDebts } from './operation-debts';
 import { nameStatements, planEachStatementOnce } from './pglite-named';
+import { nameRepeatedStatements } from './postgres-named';
 import { installDrizzleParsers } from './pglite-parsers';
 import { takeTurns } from './pglite-turns';
 import { SNAPSHOT_QUERY, SnapshotWatch, watchWrites, type ReadPoint, type WriteWatch } from './write-generation';
@@ -44,6 +45,12 @@ export type DatabaseTarget =
       url: string;
       /** Told of a pooled connection the server closed (a restart, an administrator's command). */
       onConnectionError?: (error: Error) => void;
+      /**
+       * Whether repeated statements go as named prepared statements (decision 0054); off behind a
+       * pooler that hands one client's statements to several server connections (pgbouncer before
+       * 1.21 in transaction pooling). On unless said.
+       */
+      preparedStatements?: boolean;
     };
 
 /** Connections each API process holds to PostgreSQL at most. */
@@ -56,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle connection the server closes is dropped by the pool and replaced on next use; with
     // no listener, its error would end the whole process.
     pool.on('error', (error) => target.onConnectionError?.(error));
+    if (target.preparedStatements !== false) nameRepeatedStatements(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     await fillPendingDebts(db);
