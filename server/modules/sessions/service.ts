@@ -45,8 +45,8 @@ function liveSessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    // Unnamed on the server, as every other statement: pgbouncer in transaction mode cannot carry a
-    // named statement from one connection to the next.
+    // No name from Drizzle: on PostgreSQL the pool names it once repeated, as every other statement,
+    // unless told not to for a pooler that cannot carry names (decision 0054).
     .prepare('');
 }
 
