@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { openTestDatabase } from '../../tests/api/harness';
 import { rowsOf } from './rows';
 import { nameRepeatedStatements, statementName, StatementNames } from './postgres-named';
 
@@ -92,13 +91,7 @@ describe.runIf(!!process.env.DATABASE_URL)('named statements on a PostgreSQL con
 
 describe.runIf(!!process.env.DATABASE_URL)('the server on PostgreSQL', () => {
   async function preparedAfterRepeats(preparedStatements: boolean | undefined): Promise<string[]> {
-    const name = `dolya_named_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), preparedStatements });
+    const database = await openTestDatabase({ preparedStatements });
     try {
       return await database.db.transaction(async (tx) => {
         for (let i = 0; i < 3; i++) await tx.execute(sql`select count(*) from users where id > ${i}`);
@@ -107,8 +100,7 @@ describe.runIf(!!process.env.DATABASE_URL)('the server on PostgreSQL', () => {
       });
     } finally {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop?.();
     }
   }
 

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database, type DatabaseTarget } from '../../server/db/client';
 import { LogSmsSender } from '../../server/lib/sms';
 import { TEMPLATE_FILE } from './global-setup';
 
@@ -39,7 +39,9 @@ export function databaseForFile(): { database: TestDatabase } {
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
  * DATABASE_URL is set, a new database created on that PostgreSQL server and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<Database & { drop?: () => Promise<void>; url?: string }> {
+export async function openTestDatabase(
+  postgres: Pick<Extract<DatabaseTarget, { kind: 'postgres' }>, 'preparedStatements'> = {},
+): Promise<Database & { drop?: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const loadDataDir = fs.existsSync(TEMPLATE_FILE) ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
@@ -52,7 +54,7 @@ export async function openTestDatabase(): Promise<Database & { drop?: () => Prom
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: target.toString(), ...postgres });
   return {
     ...database,
     url: target.toString(),
