@@ -341,7 +341,7 @@ describe('the transactions tab', () => {
     );
     renderApp(PATH);
     await screen.findByText('Purchase 45');
-    expect(rows()).toHaveLength(20);
+    await waitFor(() => expect(rows()).toHaveLength(20));
     expect(screen.getByText('45 operations')).toBeInTheDocument();
 
     act(() => io.show(screen.getByTestId('feed-more')));
@@ -351,6 +351,23 @@ describe('the transactions tab', () => {
     expect(pages).toEqual([1, 2, 3]);
     expect(screen.queryByTestId('feed-more')).not.toBeInTheDocument();
     expect(screen.getByText('That is the whole history.')).toBeInTheDocument();
+  });
+
+  it('draws a page’s first rows before the rest, so a slow phone paints those on screen sooner', async () => {
+    signedInWithEvent(anEvent(), manyOperations(20, 1).reverse());
+    // Each commit's row count, as the page's DOM changes: what a frame painted in between could show.
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => {
+      const feed = document.querySelector('[data-testid="transactions-feed"]');
+      const n = feed ? feed.querySelectorAll('article').length : 0;
+      if (n > 0 && counts.at(-1) !== n) counts.push(n);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderApp(PATH);
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    observer.disconnect();
+    expect(counts).toEqual([8, 20]);
+    expect(rows()[0]).toHaveTextContent('Purchase 20');
   });
 
   it('keeps far pages as boxes of their height, so the DOM stays small however far one scrolls', async () => {

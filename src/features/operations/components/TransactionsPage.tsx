@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '@/components/LinkButton';
@@ -32,6 +32,8 @@ import styles from './Transactions.module.css';
 const SEEN_FLUSH_MS = 600;
 /** Pages further than this from the viewport are replaced by a box of their height. */
 const PAGE_MARGIN = '1600px 0px';
+/** About what a tall phone shows of a page before any scrolling. */
+const FIRST_ROWS = 8;
 
 function Skeleton() {
   return (
@@ -79,7 +81,11 @@ const FeedPage = memo(function FeedPage({
     },
     PAGE_MARGIN,
   );
-  const groups = useMemo(() => groupByDay(ops, previousDay), [ops, previousDay]);
+  // A page's first rows render with it and the rest in a background render just after (a deferred
+  // value starts at its initial value, and stays true once it has been): on a slow phone the rows
+  // on screen paint without waiting for those below the fold.
+  const withRest = useDeferredValue(true, false);
+  const groups = useMemo(() => groupByDay(withRest ? ops : ops.slice(0, FIRST_ROWS), previousDay), [ops, withRest, previousDay]);
   const collapsed = !near && height.current !== null;
   const words = { today: t('feed.today'), yesterday: t('feed.yesterday') };
   return (
