@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** Specification §2's phone layout: at most 769.5 px wide, as the stylesheets' phone media queries. */
+export const PHONE_LAYOUT = '(max-width: 769.5px)';
+
 function listOf(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 }

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubIntersectionObserver } from '../../../../tests/web/intersection-observer';
+import { mockWindowWidth } from '../../../../tests/web/match-media';
 import { resetObservers } from '@/lib/observe';
 import { LIST_STEP } from './EventList';
 import { server } from '../../../../tests/web/msw';
@@ -180,6 +181,21 @@ describe('the events list', () => {
       } finally {
         io.restore();
       }
+    });
+  });
+
+  describe('beside an open event', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const events = [makeEvent({ id: 5, event_name: 'Trip to Sochi' }), makeEvent({ id: 6, event_name: 'Dacha' })];
+
+    it('is drawn on a desktop, and not on a phone, whose screen the event takes alone, until the screen widens', async () => {
+      const media = mockWindowWidth(390);
+      eventsServer(events);
+      renderApp('/events/5');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Trip to Sochi' })).toBeInTheDocument();
+      expect(screen.queryByTestId('event-row-6')).not.toBeInTheDocument();
+      act(() => media.resize(1280));
+      expect(await screen.findByTestId('event-row-6')).toHaveTextContent('Dacha');
     });
   });
 });

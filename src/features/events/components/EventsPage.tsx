@@ -10,6 +10,7 @@ import { EventList } from './EventList';
 import { EventView } from './EventView';
 import { UndoToast } from './UndoToast';
 import layout from '@/components/MasterDetail.module.css';
+import { useListShown } from '@/components/master-detail';
 import styles from './EventsPage.module.css';
 
 /**
@@ -42,10 +43,11 @@ export default function EventsPage() {
   }, [id, displayKey, dispatch]);
 
   const open = raw !== undefined;
+  const listShown = useListShown(open);
   return (
     <div className={`${layout.frame} ${styles.frame}`} data-open={open ? 'detail' : 'list'}>
       <aside className={layout.listPane} aria-label={t('list.title')}>
-        <EventList activeId={id} onCreate={() => setCreating(true)} onImport={() => setImporting(true)} />
+        {listShown && <EventList activeId={id} onCreate={() => setCreating(true)} onImport={() => setImporting(true)} />}
       </aside>
       <section className={layout.detailPane}>
         {open ? (

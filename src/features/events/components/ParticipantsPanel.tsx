@@ -23,7 +23,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Button } from '@/components/Button';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { ApiError } from '@/lib/api-client';
-import { useMediaQuery } from '@/lib/media-query';
+import { PHONE_LAYOUT, useMediaQuery } from '@/lib/media-query';
 import { usePublicConfig } from '@/lib/public-config';
 import { useAutoStartTour } from '@/features/tours';
 import { updateEvent } from '../events-slice';
@@ -41,13 +41,6 @@ const collision: CollisionDetection = (args) => {
   const within = pointerWithin(args);
   return within.length > 0 ? within : closestCenter(args);
 };
-
-/**
- * Where the panel folds to its heading until opened (the stylesheet's phone layout). A folded body
- * is not drawn at all: for 50 people, each with a menu of every family, drawing it hidden held up
- * a phone's first operations by about half a second.
- */
-const FOLDS = '(max-width: 769.5px)';
 
 const NEW_FAMILY_ID = 'family-new';
 const familyId = (index: number) => `family-${index}`;
@@ -73,7 +66,10 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
   const [pending, setPending] = useState<number[][] | null>(null);
   const [activeUid, setActiveUid] = useState<number | null>(null);
   const [expanded, setExpanded] = useState(false);
-  const folded = useMediaQuery(FOLDS, false) && !expanded;
+  // On a phone (the stylesheet's layout) the panel folds to its heading until opened. A folded body
+  // is not drawn at all: for 50 people, each with a menu of every family, drawing it hidden held up
+  // a phone's first operations by about half a second.
+  const folded = useMediaQuery(PHONE_LAYOUT, false) && !expanded;
   const [adding, setAdding] = useState(false);
   const [fromContacts, setFromContacts] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
