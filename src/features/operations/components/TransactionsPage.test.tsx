@@ -431,6 +431,27 @@ describe('the transactions tab', () => {
     expect(await screen.findByText('2 new')).toBeInTheDocument();
   });
 
+  it('marks a row seen that was drawn after the rest of the page, when it is read', async () => {
+    const ops = manyOperations(20, 1)
+      .reverse()
+      .map((op) => ({ ...op, seen: false, details: { ...op.details, author: BORIS, payer: BORIS } }));
+    signedInWithEvent(anEvent({ unread_cnt: 20 }), ops);
+    const seen: string[] = [];
+    server.use(
+      http.post('/app/api/v1/operation/:id/seen', ({ params }) => {
+        seen.push(String(params.id));
+        return json(seenResponse.parse({ event_id: EVENT_ID, unread_cnt: 20 - seen.length }));
+      }),
+    );
+    renderApp(PATH);
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    // The page's last row, drawn in the render after its first eight.
+    const last = screen.getByTestId('transactions-feed').querySelector('article[data-op="1"]')!;
+    expect(last).toHaveAttribute('data-unread');
+    act(() => io.show(last));
+    await waitFor(() => expect(seen).toEqual(['1']));
+  });
+
   it('marks the whole event seen in one call once every unread row has been read', async () => {
     const ops = [anOperation({ id: 2, seen: false, details: { author: VERA } }), anOperation({ id: 1, seen: false, details: { author: VERA } })];
     signedInWithEvent(anEvent({ unread_cnt: 2 }), ops);

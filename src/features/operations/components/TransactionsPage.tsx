@@ -28,6 +28,7 @@ import { RowWordsProvider } from './row-words';
 import tab from './TabPage.module.css';
 import styles from './Transactions.module.css';
 
+const UNREAD_ROW = 'article[data-unread]';
 /** How long rows must have been on screen before they are marked seen together. */
 const SEEN_FLUSH_MS = 600;
 /** Pages further than this from the viewport are replaced by a box of their height. */
@@ -166,8 +167,21 @@ function useSeenTracker(container: RefObject<HTMLDivElement | null>, eventId: nu
       },
       { threshold: 0.6 },
     );
-    root.querySelectorAll('article[data-unread]').forEach((el) => io.observe(el));
-    return () => io.disconnect();
+    const watch = (node: Element) => {
+      if (node.matches(UNREAD_ROW)) io.observe(node);
+      node.querySelectorAll(UNREAD_ROW).forEach((el) => io.observe(el));
+    };
+    watch(root);
+    // Rows drawn after this effect are watched as they appear: the rest of a page drawn just after
+    // its first rows, and a far page drawn again as it nears the viewport.
+    const added = new MutationObserver((records) => {
+      for (const record of records) record.addedNodes.forEach((node) => node instanceof Element && watch(node));
+    });
+    added.observe(root, { childList: true, subtree: true });
+    return () => {
+      io.disconnect();
+      added.disconnect();
+    };
   }, [container, eventId, ids, flush]);
 
   useEffect(
