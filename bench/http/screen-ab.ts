@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { rng } from '../rng';
-import { seedBenchEvent, seedOtherEvents } from '../seed-event';
+import { seedBenchEvent } from '../seed-event';
 import { quantile } from '../stats';
 import { startServer } from '../stress/server';
 import { freshTarget } from '../stress/target';
@@ -26,7 +26,6 @@ async function main(): Promise<void> {
   try {
     const seeding = await target.open();
     const seeded = await seedBenchEvent(seeding.db, { operations: 10_000, random: rng(20261124) });
-    await seedOtherEvents(seeding.db, seeded, 1, rng(11));
     await seeding.close();
     const loads = new Map<string, number[]>(builds.map((b) => [b, []]));
     for (let round = 0; round < ROUNDS; round++) {

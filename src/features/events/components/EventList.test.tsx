@@ -188,14 +188,17 @@ describe('the events list', () => {
     afterEach(() => vi.unstubAllGlobals());
     const events = [makeEvent({ id: 5, event_name: 'Trip to Sochi' }), makeEvent({ id: 6, event_name: 'Dacha' })];
 
-    it('is drawn on a desktop, and not on a phone, whose screen the event takes alone, until the screen widens', async () => {
+    it('is hidden on a phone, whose screen the event takes alone, and shown as the screen widens', async () => {
       const media = mockWindowWidth(390);
       eventsServer(events);
       renderApp('/events/5');
       expect(await screen.findByRole('heading', { level: 2, name: 'Trip to Sochi' })).toBeInTheDocument();
-      expect(screen.queryByTestId('event-row-6')).not.toBeInTheDocument();
+      // Drawn in the background, kept hidden by React (the stylesheet's rule does not apply here).
+      const row = await screen.findByTestId('event-row-6');
+      expect(row).not.toBeVisible();
       act(() => media.resize(1280));
-      expect(await screen.findByTestId('event-row-6')).toHaveTextContent('Dacha');
+      await waitFor(() => expect(row).toBeVisible());
+      expect(row).toHaveTextContent('Dacha');
     });
   });
 });

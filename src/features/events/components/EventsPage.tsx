@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Activity, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -47,7 +47,10 @@ export default function EventsPage() {
   return (
     <div className={`${layout.frame} ${styles.frame}`} data-open={open ? 'detail' : 'list'}>
       <aside className={layout.listPane} aria-label={t('list.title')}>
-        {listShown && <EventList activeId={id} onCreate={() => setCreating(true)} onImport={() => setImporting(true)} />}
+        {/* Hidden, the list keeps its state and is drawn only when nothing on screen waits. */}
+        <Activity mode={listShown ? 'visible' : 'hidden'}>
+          <EventList activeId={id} onCreate={() => setCreating(true)} onImport={() => setImporting(true)} />
+        </Activity>
       </aside>
       <section className={layout.detailPane}>
         {open ? (

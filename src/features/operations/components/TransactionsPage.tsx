@@ -28,6 +28,7 @@ import { RowWordsProvider } from './row-words';
 import tab from './TabPage.module.css';
 import styles from './Transactions.module.css';
 
+/** The rows the seen tracker watches until they are read. */
 const UNREAD_ROW = 'article[data-unread]';
 /** How long rows must have been on screen before they are marked seen together. */
 const SEEN_FLUSH_MS = 600;
@@ -82,10 +83,11 @@ const FeedPage = memo(function FeedPage({
     },
     PAGE_MARGIN,
   );
-  // A page's first rows render with it and the rest in a background render just after (a deferred
-  // value starts at its initial value, and stays true once it has been): on a slow phone the rows
-  // on screen paint without waiting for those below the fold.
-  const withRest = useDeferredValue(true, false);
+  // The feed's first page draws its first rows with itself and the rest in a background render just
+  // after (a deferred value starts at its initial value, and stays true once it has been): on a
+  // slow phone the rows on screen paint without waiting for those below the fold. Further pages
+  // draw whole, so that the height a far page keeps is always that of all its rows.
+  const withRest = useDeferredValue(true, false) || index > 0;
   const groups = useMemo(() => groupByDay(withRest ? ops : ops.slice(0, FIRST_ROWS), previousDay), [ops, withRest, previousDay]);
   const collapsed = !near && height.current !== null;
   const words = { today: t('feed.today'), yesterday: t('feed.yesterday') };

@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { PeopleList } from './PeopleList';
 import { PersonView } from './PersonView';
 import layout from '@/components/MasterDetail.module.css';
-import { useListShown } from '@/components/master-detail';
 import styles from './People.module.css';
 
 /** A uid from the path: a positive integer, else null (which shows as not found). */
@@ -21,11 +20,10 @@ export default function PeoplePage() {
   const { t } = useTranslation('people');
   const raw = useParams().uid;
   const open = raw !== undefined;
-  const listShown = useListShown(open);
   return (
     <div className={`${layout.frame} ${styles.frame}`} data-open={open ? 'detail' : 'list'}>
       <aside className={layout.listPane} aria-label={t('list.title')}>
-        {listShown && <PeopleList activeUid={parseUid(raw)} />}
+        <PeopleList activeUid={parseUid(raw)} />
       </aside>
       <section className={layout.detailPane}>
         {open ? (
