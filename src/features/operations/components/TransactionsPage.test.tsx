@@ -370,6 +370,22 @@ describe('the transactions tab', () => {
     expect(rows()[0]).toHaveTextContent('Purchase 20');
   });
 
+  it('draws a further page whole, so the height a far page keeps is that of all its rows', async () => {
+    signedInWithEvent(anEvent(), manyOperations(40, 1).reverse());
+    renderApp(PATH);
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => {
+      const n = rows().length;
+      if (counts.at(-1) !== n) counts.push(n);
+    });
+    observer.observe(screen.getByTestId('transactions-feed'), { childList: true, subtree: true });
+    act(() => io.show(screen.getByTestId('feed-more')));
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    observer.disconnect();
+    expect(counts.filter((n) => n > 20)).toEqual([40]);
+  });
+
   it('keeps far pages as boxes of their height, so the DOM stays small however far one scrolls', async () => {
     const ops = manyOperations(40, 1).reverse();
     signedInWithEvent(anEvent(), ops);

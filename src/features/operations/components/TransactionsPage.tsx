@@ -86,8 +86,9 @@ const FeedPage = memo(function FeedPage({
   // The feed's first page draws its first rows with itself and the rest in a background render just
   // after (a deferred value starts at its initial value, and stays true once it has been): on a
   // slow phone the rows on screen paint without waiting for those below the fold. Further pages
-  // draw whole, so that the height a far page keeps is always that of all its rows.
-  const withRest = useDeferredValue(true, false) || index > 0;
+  // draw whole, so that the height a far page keeps is always that of all its rows: with no
+  // initial value, React returns the value at once and schedules no second render.
+  const withRest = useDeferredValue(true, index === 0 ? false : undefined);
   const groups = useMemo(() => groupByDay(withRest ? ops : ops.slice(0, FIRST_ROWS), previousDay), [ops, withRest, previousDay]);
   const collapsed = !near && height.current !== null;
   const words = { today: t('feed.today'), yesterday: t('feed.yesterday') };
