@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seenResponse } from '@common/contract/operations';
 import { server } from '../../../../tests/web/msw';
@@ -465,6 +465,48 @@ describe('the transactions tab', () => {
     const last = screen.getByTestId('transactions-feed').querySelector('article[data-op="1"]')!;
     expect(last).toHaveAttribute('data-unread');
     act(() => io.show(last));
+    await waitFor(() => expect(seen).toEqual(['1']));
+  });
+
+  it('marks rows seen when the operations arrived before the event', async () => {
+    const ops = [anOperation({ id: 2, seen: false, details: { author: BORIS, payer: BORIS } }), anOperation({ id: 1, seen: false, details: { author: BORIS, payer: BORIS } })];
+    const event = anEvent({ unread_cnt: 2 });
+    signedInWithEvent(event, ops);
+    const seen: string[] = [];
+    server.use(
+      http.get('/app/api/v1/event/:id/', async () => {
+        await delay(300);
+        return json(event);
+      }),
+      http.post('/app/api/v1/operation/:id/seen', ({ params }) => {
+        seen.push(String(params.id));
+        return json(seenResponse.parse({ event_id: EVENT_ID, unread_cnt: 2 - seen.length }));
+      }),
+    );
+    renderApp(PATH);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    act(() => io.show(screen.getByTestId('transactions-feed').querySelector('article[data-op="2"]')!));
+    await waitFor(() => expect(seen).toEqual(['2']));
+  });
+
+  it('marks a row seen that became unread where it was drawn, when it is read again', async () => {
+    const ops = [anOperation({ id: 2, seen: true, details: { author: BORIS, payer: BORIS } }), anOperation({ id: 1, seen: true, details: { author: BORIS, payer: BORIS } })];
+    signedInWithEvent(anEvent({ unread_cnt: 1 }), ops);
+    const seen: string[] = [];
+    server.use(
+      http.post('/app/api/v1/operation/:id/seen', ({ params }) => {
+        seen.push(String(params.id));
+        return json(seenResponse.parse({ event_id: EVENT_ID, unread_cnt: 0 }));
+      }),
+    );
+    renderApp(PATH);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const row = screen.getByTestId('transactions-feed').querySelector('article[data-op="1"]')!;
+    expect(row).not.toHaveAttribute('data-unread');
+    // What a row shows when someone else edits it: the same element, now unread.
+    row.setAttribute('data-unread', 'true');
+    await act(() => Promise.resolve());
+    act(() => io.show(row));
     await waitFor(() => expect(seen).toEqual(['1']));
   });
 

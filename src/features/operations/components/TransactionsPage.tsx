@@ -139,7 +139,7 @@ function LoadMore({ onLoad, status }: { onLoad: () => void; status: 'idle' | 'lo
 }
 
 /** Marks the rows the user has actually had on screen as seen, a batch at a time. */
-function useSeenTracker(container: RefObject<HTMLDivElement | null>, eventId: number | null, unread: number, ids: readonly number[]) {
+function useSeenTracker(container: RefObject<HTMLDivElement | null>, eventId: number | null, unread: number) {
   const dispatch = useAppDispatch();
   const queue = useRef(new Set<number>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -175,17 +175,21 @@ function useSeenTracker(container: RefObject<HTMLDivElement | null>, eventId: nu
       node.querySelectorAll(UNREAD_ROW).forEach((el) => io.observe(el));
     };
     watch(root);
-    // Rows drawn after this effect are watched as they appear: the rest of a page drawn just after
-    // its first rows, and a far page drawn again as it nears the viewport.
-    const added = new MutationObserver((records) => {
-      for (const record of records) record.addedNodes.forEach((node) => node instanceof Element && watch(node));
+    // The feed's DOM says which rows are unread: rows are watched as they appear (a new page, the
+    // rest of the first page drawn just after its first rows, a far page drawn again near the
+    // viewport) and as a drawn row becomes unread.
+    const changed = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') watch(record.target as Element);
+        else record.addedNodes.forEach((node) => node instanceof Element && watch(node));
+      }
     });
-    added.observe(root, { childList: true, subtree: true });
+    changed.observe(root, { childList: true, subtree: true, attributeFilter: ['data-unread'] });
     return () => {
       io.disconnect();
-      added.disconnect();
+      changed.disconnect();
     };
-  }, [container, eventId, ids, flush]);
+  }, [container, eventId, flush]);
 
   useEffect(
     () => () => {
@@ -263,7 +267,7 @@ export default function TransactionsPage() {
   );
 
   const unread = event?.unread_cnt ?? 0;
-  useSeenTracker(container, eventId, unread, feed.ids);
+  useSeenTracker(container, eventId, unread);
   const onLoadMore = useCallback(() => void dispatch(loadMore()), [dispatch]);
 
   if (!event) return null;
