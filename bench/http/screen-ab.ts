@@ -3,8 +3,10 @@
  * arrives (screen.ts) for two or more builds of the web app, side by side in one run. The event of
  * 50 people and 10,000 operations is seeded once into a fresh database; each round serves every
  * build in turn from the real server and loads the screen 5 times at phone width with the CPU 4×
- * slower. Loads vary with the order in which the screen's answers arrive, so a change is judged by
- * the medians over many rounds of one run (`BENCH_SCREEN_ROUNDS`, default 6), never across runs.
+ * slower, and with `BENCH_SCREEN_RTT` ms added to each request when set (a phone network). Loads
+ * vary with the order in which the screen's answers arrive, so a change is judged by the medians
+ * over many rounds of one run (`BENCH_SCREEN_ROUNDS`, default 6), never across runs. It prints the
+ * first rows' time after the data and after navigation, which is what the user waits in all.
  * Build a version with `npx vite build --outDir <dir>`.
  */
 import fs from 'node:fs';
@@ -18,6 +20,8 @@ import { timeFirstRows } from './screen';
 
 const builds = process.argv.slice(2);
 const ROUNDS = Number(process.env.BENCH_SCREEN_ROUNDS ?? 6);
+/** Latency added to every request, in ms (a phone network is 100 to 300); none by default. */
+const RTT_MS = Number(process.env.BENCH_SCREEN_RTT ?? 0);
 
 async function main(): Promise<void> {
   if (builds.length < 2) throw new Error('name two or more built apps: npm run bench:screen -- <dir> <dir>');
@@ -28,12 +32,14 @@ async function main(): Promise<void> {
     const seeded = await seedBenchEvent(seeding.db, { operations: 10_000, random: rng(20261124) });
     await seeding.close();
     const loads = new Map<string, number[]>(builds.map((b) => [b, []]));
+    const navigations = new Map<string, number[]>(builds.map((b) => [b, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const build of builds) {
         const server = await startServer({ ...target.env, WEB_DIST: path.resolve(build) }, `bench-screen-${process.pid}`);
         try {
-          const [figure] = await timeFirstRows(server.url, seeded.eventId, seeded.ownerToken, { cpuSlowdowns: [4] });
+          const [figure] = await timeFirstRows(server.url, seeded.eventId, seeded.ownerToken, { cpuSlowdowns: [4], rttMs: RTT_MS });
           loads.get(build)!.push(...figure!.loads);
+          navigations.get(build)!.push(...figure!.navigations);
         } finally {
           await server.stop();
         }
@@ -43,8 +49,9 @@ async function main(): Promise<void> {
     for (const [build, all] of loads) {
       const over = all.filter((ms) => ms >= 300).length;
       console.log(
-        `${build}: first rows ${quantile(all, 0.5)} ms after the data (median of ${all.length} loads, CPU 4x slower), ${over} at 300 ms or more; loads ${all.join(', ')}`,
+        `${build}: first rows ${quantile(all, 0.5)} ms after the data (median of ${all.length} loads, CPU 4x slower${RTT_MS ? `, ${RTT_MS} ms added to each request` : ''}), ${over} at 300 ms or more; loads ${all.join(', ')}`,
       );
+      console.log(`${build}: first rows ${quantile(navigations.get(build)!, 0.5)} ms after navigation (median)`);
     }
   } finally {
     await target.dispose();

@@ -17,6 +17,8 @@ export interface ScreenFigure {
   fromNavigation: number;
   /** Each load's figure after the data, for the spread. */
   loads: number[];
+  /** Each load's figure after navigation: what the user waits in all. */
+  navigations: number[];
 }
 
 /** The end-to-end tests' phone. */
@@ -60,7 +62,11 @@ async function load(page: Page, url: string): Promise<{ afterData: number; fromN
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function timeFirstRows(origin: string, eventId: number, token: string, { loads = 5, cpuSlowdowns = [1, 4] } = {}): Promise<ScreenFigure[]> {
+/**
+ * `rttMs` adds that much latency to every request, as a phone network does (DevTools network
+ * emulation); 0 leaves this machine's own.
+ */
+export async function timeFirstRows(origin: string, eventId: number, token: string, { loads = 5, cpuSlowdowns = [1, 4], rttMs = 0 } = {}): Promise<ScreenFigure[]> {
   const browser = await chromium.launch(e2eConfig.use?.launchOptions ?? {});
   try {
     const context = await browser.newContext({ ...phone(), serviceWorkers: 'block' });
@@ -69,6 +75,10 @@ export async function timeFirstRows(origin: string, eventId: number, token: stri
     // A returning owner: signed in, cookies accepted, tours seen.
     await openAs(page, { token }, 'en', `${origin}/events/${eventId}`);
     const cdp = await context.newCDPSession(page);
+    if (rttMs > 0) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: rttMs, downloadThroughput: -1, uploadThroughput: -1 });
+    }
     const figures: ScreenFigure[] = [];
     for (const cpuSlowdown of cpuSlowdowns) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
@@ -81,6 +91,7 @@ export async function timeFirstRows(origin: string, eventId: number, token: stri
         afterData: Math.round(median(runs.map((r) => r.afterData))),
         fromNavigation: Math.round(median(runs.map((r) => r.fromNavigation))),
         loads: runs.map((r) => Math.round(r.afterData)),
+        navigations: runs.map((r) => Math.round(r.fromNavigation)),
       });
     }
     return figures;
