@@ -50,6 +50,11 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** 'text' for a download that is not JSON (a spreadsheet). */
   responseType?: 'json' | 'text';
+  /**
+   * An answer the server lets browsers keep (GET /config/). It may come from the browser's cache,
+   * so it says nothing of the connection; nor is it kept on this device for offline use.
+   */
+  cacheable?: boolean;
   /** How much of a large body has been sent, 0 to 1, as it goes. */
   onUploadProgress?: (fraction: number) => void;
   /** Bytes of a large answer received so far, as they arrive. */
@@ -71,7 +76,7 @@ export function isAborted(error: ApiError): boolean {
  * instead, and the offline status says from when (./offline-answers.ts).
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const token = method === 'GET' && options.responseType !== 'text' ? tokenStorage.get() : null;
+  const token = method === 'GET' && options.responseType !== 'text' && !options.cacheable ? tokenStorage.get() : null;
   if (!token) return send<T>(method, path, options);
   try {
     const data = await send<T>(method, path, options);

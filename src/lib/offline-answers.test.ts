@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../tests/web/msw';
 import { api } from './api-client';
 import { forgetAnswers } from './offline-answers';
+import { publicConfig } from './public-config';
 import { offlineStatus } from './offline-status';
 import { tokenStorage } from './storage';
 
@@ -51,5 +52,19 @@ describe('reads with no connection', () => {
     tokenStorage.set('anna-token', true);
     server.use(mswHttp.get('/app/api/v1/event/4/', () => HttpResponse.error()));
     await expect(api.get('/event/4/')).rejects.toMatchObject({ code: 'network' });
+  });
+
+  it('stay owned up to when the app’s settings arrive, which the browser may answer from its cache', async () => {
+    server.use(mswHttp.get('/app/api/v1/event/5/', () => HttpResponse.json({ id: 5 })));
+    await api.get('/event/5/');
+    await settle();
+    server.use(
+      mswHttp.get('/app/api/v1/event/5/', () => HttpResponse.error()),
+      mswHttp.get('/app/api/v1/config/', () => HttpResponse.json({ support_email: '' })),
+    );
+    await api.get('/event/5/');
+    expect(offlineStatus.get()).not.toBeNull();
+    expect(await publicConfig()).toEqual({ support_email: '' });
+    expect(offlineStatus.get()).not.toBeNull();
   });
 });

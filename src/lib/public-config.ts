@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PublicConfigResponse } from '@common/contract/config';
-import { api } from './api-client';
+import { request } from './api-client';
 
 /**
  * GET /v1/config/, asked once per page load: the deployment's settings change only when the
@@ -9,7 +9,7 @@ import { api } from './api-client';
 let pending: Promise<PublicConfigResponse | null> | null = null;
 
 export function publicConfig(): Promise<PublicConfigResponse | null> {
-  pending ??= api.get<PublicConfigResponse>('/config/').catch(() => {
+  pending ??= request<PublicConfigResponse>('GET', '/config/', { cacheable: true }).catch(() => {
     pending = null;
     return null;
   });
