@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { ERROR_MESSAGES, type ErrorCode } from '@common/errors';
 import { API_BASE } from './api-paths';
+import { earlyReadKey, forgetEarlyReads, keepEarlyRead, takeEarlyRead } from './early-reads';
 import { recallAnswer, rememberAnswer } from './offline-answers';
 import { offlineStatus } from './offline-status';
 import { tokenStorage } from './storage';
@@ -66,6 +67,10 @@ export function clientError(code: ErrorCode): ApiError {
   return { message: ERROR_MESSAGES[code], code, status: 0 };
 }
 
+function abortedError(): ApiError {
+  return { message: 'aborted', code: 'aborted', status: 0 };
+}
+
 export function isAborted(error: ApiError): boolean {
   return error.code === 'aborted';
 }
@@ -76,8 +81,11 @@ export function isAborted(error: ApiError): boolean {
  * instead, and the offline status says from when (./offline-answers.ts).
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  if (method !== 'GET') forgetEarlyReads();
   const token = method === 'GET' && options.responseType !== 'text' && !options.cacheable ? tokenStorage.get() : null;
   if (!token) return send<T>(method, path, options);
+  const early = takeEarlyRead(earlyReadKey(path, options.params), token);
+  if (early) return awaitUnlessAborted(early as Promise<T>, options.signal);
   try {
     const data = await send<T>(method, path, options);
     offlineStatus.reachedServer();
@@ -92,12 +100,32 @@ export async function request<T>(method: Method, path: string, options: RequestO
   }
 }
 
+/**
+ * Begins a read that a screen about to draw will make (./early-reads.ts): its call, when it comes,
+ * takes this answer. Only for a signed-in user, whose reads alone are kept.
+ */
+export function readEarly(path: string, params?: Record<string, unknown>): void {
+  const token = tokenStorage.get();
+  if (token) keepEarlyRead(earlyReadKey(path, params), token, request('GET', path, { params }));
+}
+
+/** An answer already on its way, given up on as a call of its own would be when `signal` aborts. */
+function awaitUnlessAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.reject(abortedError());
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(abortedError());
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 async function send<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
   const http = await apiClient().catch(() => {
     // The client's chunk did not arrive: the same as a failed network.
     throw { message: ERROR_MESSAGES.internal, code: 'network', status: 0 } satisfies ApiError;
   });
-  if (options.signal?.aborted) throw { message: 'aborted', code: 'aborted', status: 0 } satisfies ApiError;
+  if (options.signal?.aborted) throw abortedError();
   const res = await http.request<unknown>({
     method,
     url: path,

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import '@/app/screen-slices';
+import { forgetEarlyReads } from '@/lib/early-reads';
 import { loadAllLanguages } from '@/lib/i18n';
 import { forgetPublicConfig } from '@/lib/public-config';
 import { server } from './msw';
@@ -16,6 +17,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   forgetPublicConfig();
+  forgetEarlyReads();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
