@@ -2,6 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter, preloadScreens } from './app/router';
+import { beginFirstScreenReads } from './app/first-screen-reads';
+import { loadInitialData } from './app/shell-slice';
 import { makeStore } from './app/store';
 import { apiClient } from './lib/api-client';
 import { initialLanguage, loadLanguage, startI18n } from './lib/i18n';
@@ -25,6 +27,13 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // one, once the sign-in screen is up and the network is free.
 const signedIn = tokenStorage.get() !== null;
 const screensArrived = preloadScreens(window.location.pathname, signedIn);
+// A returning user's first answers are asked for now, alongside the app's files, not once its
+// frame has drawn: the profile, contacts and currencies every screen waits for (AppLayout asks
+// only while nobody has), and the reads of the screen they are opening (decision 0056).
+if (signedIn) {
+  void store.dispatch(loadInitialData());
+  beginFirstScreenReads(window.location.pathname, window.location.search, store.getState().currencies.display);
+}
 // The API client (axios) arrives alongside, ready before anyone can submit a form.
 void apiClient();
 const language = initialLanguage();
@@ -32,7 +41,7 @@ const language = initialLanguage();
 // app can draw the whole screen, form included, instead of giving way to "Loading…" meanwhile.
 const firstPaintShown = document.documentElement.hasAttribute('data-first-paint');
 const i18nReady = startI18n(language, { firstScreenOnly: true, restNow: signedIn });
-void Promise.all([i18nReady, firstPaintShown ? screensArrived : null]).then(([i18n]) => {
+void Promise.all([i18nReady, firstPaintShown || signedIn ? screensArrived : null]).then(([i18n]) => {
   const root = createRoot(document.getElementById('root')!);
   const app = (
     <StrictMode>
