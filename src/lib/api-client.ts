@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { ERROR_MESSAGES, type ErrorCode } from '@common/errors';
-import { API_BASE } from './api-paths';
-import { earlyReadKey, forgetEarlyReads, keepEarlyRead, takeEarlyRead } from './early-reads';
+import { API_BASE, readKey } from './api-paths';
+import { forgetEarlyReads, keepEarlyRead, takeEarlyRead } from './early-reads';
 import { recallAnswer, rememberAnswer } from './offline-answers';
 import { offlineStatus } from './offline-status';
 import { tokenStorage } from './storage';
@@ -84,7 +84,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
   if (method !== 'GET') forgetEarlyReads();
   const token = method === 'GET' && options.responseType !== 'text' && !options.cacheable ? tokenStorage.get() : null;
   if (!token) return send<T>(method, path, options);
-  const early = takeEarlyRead(earlyReadKey(path, options.params), token);
+  const early = takeEarlyRead(readKey(path, options.params), token);
   if (early) return awaitUnlessAborted(early as Promise<T>, options.signal);
   try {
     const data = await send<T>(method, path, options);
@@ -106,7 +106,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
  */
 export function readEarly(path: string, params?: Record<string, unknown>): void {
   const token = tokenStorage.get();
-  if (token) keepEarlyRead(earlyReadKey(path, params), token, request('GET', path, { params }));
+  if (token) keepEarlyRead(readKey(path, params), token, request('GET', path, { params }));
 }
 
 /** An answer already on its way, given up on as a call of its own would be when `signal` aborts. */

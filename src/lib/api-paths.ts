@@ -10,3 +10,17 @@ export function versioned(path: string): string {
 export function apiPath(path: string): string {
   return `${API_BASE}${versioned(path)}`;
 }
+
+/**
+ * A read as the server receives it: its path and the parameters it sends, in any order (axios
+ * leaves out null and undefined, and sends every value as text). Two calls with the same key ask
+ * the same thing.
+ */
+export function readKey(path: string, params?: Record<string, unknown>): string {
+  const query = Object.entries(params ?? {})
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .sort()
+    .join('&');
+  return `${path}?${query}`;
+}

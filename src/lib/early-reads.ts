@@ -18,14 +18,7 @@ interface EarlyRead {
 
 const reads = new Map<string, EarlyRead>();
 
-/** A read's identity: its path and the parameters it sends, in any order. */
-export function earlyReadKey(path: string, params?: Record<string, unknown>): string {
-  const sent = Object.entries(params ?? {})
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${path}?${JSON.stringify(sent)}`;
-}
-
+/** `key` is the read's readKey (./api-paths.ts). */
 export function keepEarlyRead(key: string, token: string, answer: Promise<unknown>): void {
   // A read nobody takes must not report an unhandled rejection.
   answer.catch(() => undefined);

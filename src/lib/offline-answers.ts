@@ -5,6 +5,7 @@
  * signing in on the same device never reads the first one's; signing out forgets them all.
  */
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { readKey } from './api-paths';
 
 interface Saved {
   at: string;
@@ -26,12 +27,7 @@ function tagOf(token: string): string {
 }
 
 function keyOf(token: string, path: string, params?: Record<string, unknown>): string {
-  const query = Object.entries(params ?? {})
-    .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .sort()
-    .join('&');
-  return `${tagOf(token)} ${path}?${query}`;
+  return `${tagOf(token)} ${readKey(path, params)}`;
 }
 
 export async function rememberAnswer(token: string, path: string, params: Record<string, unknown> | undefined, data: unknown, at = new Date()): Promise<void> {
