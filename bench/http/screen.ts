@@ -9,10 +9,9 @@ import { chromium, type Page } from '@playwright/test';
 import e2eConfig from '../../playwright.config';
 import { openAs } from '../../e2e/support/api';
 
-export interface ScreenFigure {
-  /** How many times slower the CPU was made (DevTools throttling); 1 is this machine. */
-  cpuSlowdown: number;
-  /** Medians over the loads, in ms. */
+/** One load of the screen: when its first rows were on screen, in ms. */
+export interface ScreenLoad {
+  /** After the last answer they waited for arrived. */
   afterData: number;
   /**
    * After the data had arrived and the events screen was in the page, whichever came later: the
@@ -20,12 +19,15 @@ export interface ScreenFigure {
    * data arrives before the screen is drawn (decision 0056).
    */
   afterScreen: number;
+  /** After navigation: what the user waits in all. */
   fromNavigation: number;
-  /** Each load's figure after the data, for the spread. */
-  loads: number[];
-  /** Each load's figure after navigation: what the user waits in all. */
-  navigations: number[];
-  afterScreens: number[];
+}
+
+/** The medians over the loads at one CPU speed, and each load for the spread. */
+export interface ScreenFigure extends ScreenLoad {
+  /** How many times slower the CPU was made (DevTools throttling); 1 is this machine. */
+  cpuSlowdown: number;
+  loads: ScreenLoad[];
 }
 
 /** The end-to-end tests' phone. */
@@ -56,7 +58,7 @@ const WATCH_FIRST_ROW = `
   observer.observe(document, { childList: true, subtree: true });
 `;
 
-async function load(page: Page, url: string): Promise<{ afterData: number; afterScreen: number; fromNavigation: number }> {
+async function load(page: Page, url: string): Promise<ScreenLoad> {
   await page.goto(url);
   await page.waitForFunction(() => window.__firstRow !== undefined, undefined, { timeout: 60_000 });
   return page.evaluate(() => {
@@ -96,14 +98,13 @@ export async function timeFirstRows(origin: string, eventId: number, token: stri
       await load(page, `${origin}/events/${eventId}`);
       const runs = [];
       for (let i = 0; i < loads; i++) runs.push(await load(page, `${origin}/events/${eventId}`));
+      const each = runs.map((r) => ({ afterData: Math.round(r.afterData), afterScreen: Math.round(r.afterScreen), fromNavigation: Math.round(r.fromNavigation) }));
       figures.push({
         cpuSlowdown,
         afterData: Math.round(median(runs.map((r) => r.afterData))),
         afterScreen: Math.round(median(runs.map((r) => r.afterScreen))),
         fromNavigation: Math.round(median(runs.map((r) => r.fromNavigation))),
-        loads: runs.map((r) => Math.round(r.afterData)),
-        navigations: runs.map((r) => Math.round(r.fromNavigation)),
-        afterScreens: runs.map((r) => Math.round(r.afterScreen)),
+        loads: each,
       });
     }
     return figures;
