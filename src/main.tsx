@@ -39,6 +39,9 @@ void apiClient();
 const language = initialLanguage();
 // Where index.html has painted the sign-in card (common/first-paint.ts), the card stays until the
 // app can draw the whole screen, form included, instead of giving way to "Loading…" meanwhile.
+// A signed-in user's first render waits for the screen's code too: their profile may already be
+// in, and a screen drawn before its code would show a placeholder that React then holds for up
+// to 300 ms (decision 0056).
 const firstPaintShown = document.documentElement.hasAttribute('data-first-paint');
 const i18nReady = startI18n(language, { firstScreenOnly: true, restNow: signedIn });
 void Promise.all([i18nReady, firstPaintShown || signedIn ? screensArrived : null]).then(([i18n]) => {
