@@ -1,14 +1,45 @@
 /**
- * A returning user opening an event: the event screen's reads leave with the app's own first
+ * A returning user opening an event or a person: the screen's reads leave with the app's own first
  * reads, not after the screen has drawn, and the screen takes their answers instead of asking
  * again (decision 0056). On the real server, in English and Russian, at 1280 px and 390 px.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import type { Event } from '../common/contract/events';
 import { addContacts, openAs, recordOperation, signUp } from './support/api';
 
+/**
+ * Loads `path` afresh and expects each of `reads` sent once (the screen took the answer of the
+ * read begun for it) and before the profile's answer came back, which every screen waits for.
+ */
+async function readsLeaveWithTheApp(page: Page, path: string, reads: string[], drawn: () => Promise<void>) {
+  const seen: string[] = [];
+  const api = (url: string) => {
+    const u = new URL(url);
+    return u.pathname.startsWith('/app/api/') ? u.pathname + u.search : null;
+  };
+  const onRequest = (r: Request) => {
+    const at = api(r.url());
+    if (at && r.method() === 'GET') seen.push(`sent ${at}`);
+  };
+  const onResponse = (r: Response) => {
+    const at = api(r.url());
+    if (at) seen.push(`answered ${at}`);
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  await page.goto(path);
+  await drawn();
+  page.off('request', onRequest);
+  page.off('response', onResponse);
+
+  for (const read of reads) expect(seen.filter((s) => s === `sent /app/api/v1${read}`), read).toHaveLength(1);
+  const profileAnswered = seen.indexOf('answered /app/api/v1/user/me/');
+  expect(profileAnswered).toBeGreaterThan(0);
+  for (const read of reads) expect(seen.indexOf(`sent /app/api/v1${read}`), read).toBeLessThan(profileAnswered);
+}
+
 for (const lang of ['en', 'ru'] as const) {
-  test(`an event opened afresh reads each of its answers once, alongside the profile (${lang})`, async ({ page, request }) => {
+  test(`each screen opened afresh reads each of its answers once, alongside the profile (${lang})`, async ({ page, request }) => {
     const anna = await signUp(request, { firstName: 'Anna', lastName: 'Smirnova', gender: 'F' });
     const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
     await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
@@ -18,31 +49,21 @@ for (const lang of ['en', 'ru'] as const) {
 
     await openAs(page, anna, lang, `/events/${event.id}`);
     await expect(page.locator('article[data-op]')).toHaveCount(1);
+    const utcOffset = await page.evaluate(() => -new Date().getTimezoneOffset() || 0);
+    const eventReads = ['/event/', `/event/${event.id}/`];
 
-    // What the browser sent and what came back, in order, on a load of the page afresh.
-    const seen: string[] = [];
-    const api = (url: string) => {
-      const u = new URL(url);
-      return u.pathname.startsWith('/app/api/') ? u.pathname + u.search : null;
-    };
-    page.on('request', (r) => {
-      const path = api(r.url());
-      if (path && r.method() === 'GET') seen.push(`sent ${path}`);
+    await readsLeaveWithTheApp(page, `/events/${event.id}`, [...eventReads, `/operation/?event=${event.id}&page=1`], async () => {
+      await expect(page.locator('article[data-op]').filter({ hasText: 'Bread' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Hike' })).toBeVisible();
     });
-    page.on('response', (r) => {
-      const path = api(r.url());
-      if (path) seen.push(`answered ${path}`);
+    await readsLeaveWithTheApp(page, `/events/${event.id}/my-share`, [...eventReads, `/operation/expenses/?event=${event.id}&utc_offset=${utcOffset}&summary=true`], async () => {
+      await expect(page.getByTestId('share-total')).toContainText('100');
     });
-    await page.reload();
-    await expect(page.locator('article[data-op]').filter({ hasText: 'Bread' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Hike' })).toBeVisible();
-
-    const screenReads = ['/app/api/v1/event/', `/app/api/v1/event/${event.id}/`, `/app/api/v1/operation/?event=${event.id}&page=1`];
-    // Each once: the screen took the answers of the reads begun for it.
-    for (const read of screenReads) expect(seen.filter((s) => s === `sent ${read}`), read).toHaveLength(1);
-    // Sent before the profile's answer came back, which the screen must wait for before it draws.
-    const profileAnswered = seen.indexOf('answered /app/api/v1/user/me/');
-    expect(profileAnswered).toBeGreaterThan(0);
-    for (const read of screenReads) expect(seen.indexOf(`sent ${read}`), read).toBeLessThan(profileAnswered);
+    await readsLeaveWithTheApp(page, `/events/${event.id}/debts`, [...eventReads, `/event/${event.id}/payout/`], async () => {
+      await expect(page.getByTestId('settle-plan')).toBeVisible();
+    });
+    await readsLeaveWithTheApp(page, `/people/${boris.uid}`, ['/event/people/?page=1', `/event/people/${boris.uid}/`], async () => {
+      await expect(page.getByTestId('person').getByRole('heading', { name: 'Boris Ivanov' })).toBeVisible();
+    });
   });
 }

@@ -2,6 +2,7 @@ import type { PayoutResponse } from '@common/contract/events';
 import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationHistoryResponse, OperationListResponse } from '@common/contract/operations';
 import type { Recurrence, RepeatBody } from '@common/contract/recurrences';
 import { api, clientError, request } from '@/lib/api-client';
+import { utcOffsetMinutes } from '@/lib/utc-offset';
 
 /** The ledger calls of specification §7 that the operations feature makes. */
 
@@ -91,12 +92,6 @@ export function stopRecurrenceCall(operationId: number) {
 
 export function markSeenCall(id: number, all = false) {
   return api.post<{ event_id: number; unread_cnt: number }>(`/operation/${id}/seen`, all ? { all: true } : {});
-}
-
-/** Minutes this browser's clock is ahead of UTC, as the expenses call wants it (Moscow: 180). */
-export function utcOffsetMinutes(date = new Date()): number {
-  const offset = -date.getTimezoneOffset();
-  return offset === 0 ? 0 : offset;
 }
 
 export interface ExpensesParams {

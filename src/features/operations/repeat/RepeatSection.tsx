@@ -1,3 +1,4 @@
+import { utcOffsetMinutes } from '@/lib/utc-offset';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Recurrence } from '@common/contract/recurrences';
@@ -13,7 +14,7 @@ import { toApiError, type ApiError } from '@/lib/api-client';
 import { apiErrorText } from '../lib/error-text';
 import { localeOf } from '../lib/money';
 import { dayText } from '../details/history-text';
-import { fetchRecurrenceCall, putRecurrenceCall, stopRecurrenceCall, utcOffsetMinutes } from '../operations-api';
+import { fetchRecurrenceCall, putRecurrenceCall, stopRecurrenceCall } from '../operations-api';
 import { feedOutdated } from '../operations-slice';
 import { refreshAfterChange } from '../operations-thunks';
 import { RepeatFields } from './RepeatFields';
