@@ -30,6 +30,19 @@ describe('the API client', () => {
     expect(seen).toEqual({ url: '/app/api/v1/currency/', auth: 'Bearer tok-2' });
   });
 
+  it('sends a request at once, without waiting on the browser’s cookie store for an XSRF cookie', async () => {
+    // A Cookie Store that never answers: a request that waits on it is never sent.
+    const get = vi.fn(() => new Promise<never>(() => undefined));
+    Object.defineProperty(window, 'cookieStore', { value: { get }, configurable: true });
+    try {
+      server.use(mswHttp.get('/app/api/v1/currency/', () => HttpResponse.json({ ok: true })));
+      await expect(api.get('/currency/')).resolves.toEqual({ ok: true });
+      expect(get).not.toHaveBeenCalled();
+    } finally {
+      delete (window as { cookieStore?: unknown }).cookieStore;
+    }
+  });
+
   it('sends the stored token in the Authorization header', async () => {
     tokenStorage.set('tok-1', true);
     let seen: string | null = null;
