@@ -47,6 +47,19 @@ for (const lang of ['en', 'ru'] as const) {
     const event = (await created.json()) as Event;
     await recordOperation(request, anna, { event_id: event.id, details: { kind: 'even_purchase', amount: 100, description: 'Bread' }, participants: [{ uid: anna.uid }, { uid: boris.uid }] });
 
+    // Counts the page's asks of the browser's Cookie Store, which answers asynchronously: a request
+    // that waits on it leaves late (decision 0057).
+    await page.addInitScript(() => {
+      const w = window as unknown as { cookieStore?: { get: (...args: unknown[]) => Promise<unknown> }; cookieReads: number };
+      w.cookieReads = 0;
+      const store = w.cookieStore;
+      if (!store) return;
+      const get = store.get.bind(store);
+      store.get = (...args) => {
+        w.cookieReads += 1;
+        return get(...args);
+      };
+    });
     await openAs(page, anna, lang, `/events/${event.id}`);
     await expect(page.locator('article[data-op]')).toHaveCount(1);
     const utcOffset = await page.evaluate(() => -new Date().getTimezoneOffset() || 0);
@@ -56,6 +69,9 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(page.locator('article[data-op]').filter({ hasText: 'Bread' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Hike' })).toBeVisible();
     });
+    // Chromium has the store, and none of the app's requests asked it for a cookie.
+    expect(await page.evaluate(() => typeof (window as unknown as { cookieStore?: unknown }).cookieStore)).toBe('object');
+    expect(await page.evaluate(() => (window as unknown as { cookieReads: number }).cookieReads)).toBe(0);
     await readsLeaveWithTheApp(page, `/events/${event.id}/my-share`, [...eventReads, `/operation/expenses/?event=${event.id}&utc_offset=${utcOffset}&summary=true`], async () => {
       await expect(page.getByTestId('share-total')).toContainText('100');
     });
