@@ -4,6 +4,7 @@
  */
 export function utcOffsetMinutes(date = new Date()): number {
   const offset = -date.getTimezoneOffset();
-  // -0 for a clock on UTC; the query would carry it as "0" anyway, but equality checks would not.
+  // A clock on UTC gives -0: a query carries it as "0" anyway, but Object.is (and so a test's
+  // toEqual) tells it from 0.
   return offset === 0 ? 0 : offset;
 }
