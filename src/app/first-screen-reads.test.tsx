@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../tests/web/msw';
 import { renderApp } from '../../tests/web/render';
 import { eventsServer, makeEvent, participant, people, quietTabs, signedIn } from '@/features/events/test-fixtures';
@@ -17,6 +17,9 @@ function readsAsked(): string[] {
   });
   return asked;
 }
+
+// readsAsked's listeners, whether the test passed or not.
+afterEach(() => server.events.removeAllListeners());
 
 const trip = () => makeEvent({ id: 5, event_name: 'Trip', contacts: [participant(people.me, 1, 1500), participant(people.boris, 2, -1500)] });
 
@@ -39,7 +42,6 @@ describe('the reads begun with the app', () => {
     signedIn();
     quietTabs();
     eventsServer([trip()]);
-    return () => server.events.removeAllListeners();
   });
 
   it('are the events screen’s own: it takes each of them and asks the server for none again', async () => {
@@ -98,6 +100,5 @@ describe('the reads begun with the People screen', () => {
       expect(within(pane).getByRole('heading', { name: 'Boris Ivanov' })).toBeInTheDocument();
       expect(await screen.findByTestId('person-link-8')).toBeInTheDocument();
     });
-    server.events.removeAllListeners();
   });
 });

@@ -1,4 +1,3 @@
-import { utcOffsetMinutes } from '@/lib/utc-offset';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -20,6 +19,7 @@ import { clientError, type ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
 import { selectCurrentEvent } from '@/features/events';
 import { genderContext } from '@/lib/i18n';
+import { utcOffsetMinutes } from '@/lib/utc-offset';
 import { fetchOperationCall, newIdempotencyKey } from '../operations-api';
 import { editOperation } from '../operation-edits';
 import { createOperation } from '../operations-thunks';

@@ -1,4 +1,3 @@
-import { utcOffsetMinutes } from '@/lib/utc-offset';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Recurrence } from '@common/contract/recurrences';
@@ -11,6 +10,7 @@ import { LinkButton } from '@/components/LinkButton';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { toApiError, type ApiError } from '@/lib/api-client';
+import { utcOffsetMinutes } from '@/lib/utc-offset';
 import { apiErrorText } from '../lib/error-text';
 import { localeOf } from '../lib/money';
 import { dayText } from '../details/history-text';
