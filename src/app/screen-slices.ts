@@ -3,8 +3,8 @@ import { operationsSlice } from '@/features/operations';
 import { peopleSlice } from '@/features/people';
 import { rootReducer, slicesInjected } from './store';
 
-// The screens' slices (declared in ScreenSlicesState in ./store.ts). The router loads this
-// module together with every screen that reads them; tests/web/setup.ts loads it before any test.
+// The screens' slices (each declares itself in LazyLoadedSlices in ./store.ts). The router loads
+// this module together with every screen that reads them; tests/web/setup.ts loads it before any test.
 rootReducer.inject(eventsSlice);
 rootReducer.inject(operationsSlice);
 rootReducer.inject(peopleSlice);

@@ -5,9 +5,6 @@ import { authSlice, loggedOut } from '@/features/auth';
 // the entry imports is downloaded before the sign-in screen shows.
 import { contactsSlice } from '@/features/contacts/contacts-slice';
 import { currenciesSlice } from '@/features/currencies/currencies-slice';
-import type { EventsState } from '@/features/events';
-import type { OperationsState } from '@/features/operations';
-import type { PeopleState } from '@/features/people';
 import { profileSlice } from '@/features/profile';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { shellSlice } from './shell-slice';
@@ -19,20 +16,17 @@ import { shellSlice } from './shell-slice';
 const shellReducer = combineSlices(authSlice, profileSlice, contactsSlice, currenciesSlice, shellSlice);
 
 /**
- * A screen's own slice is declared here and injected by ./screen-slices.ts, which the router loads
- * with those screens: these slices import their features' indexes (dialogs, money formatting),
- * which would otherwise all be in the first screen's download.
+ * The screens' own slices, injected by ./screen-slices.ts, which the router loads with those
+ * screens: these slices import their features' indexes (dialogs, money formatting), which would
+ * otherwise all be in the first screen's download. Each slice's file adds itself here
+ * (`declare module '@/app/store'`), so that the store imports no feature's state.
  */
-export interface ScreenSlicesState {
-  events: EventsState;
-  operations: OperationsState;
-  people: PeopleState;
-}
+export interface LazyLoadedSlices {}
 
-export const rootReducer = shellReducer.withLazyLoadedSlices<ScreenSlicesState>();
+export const rootReducer = shellReducer.withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** Screens read their slices only once ./screen-slices.ts has injected them, so they are typed as present. */
-export type RootState = ReturnType<typeof shellReducer> & ScreenSlicesState;
+export type RootState = ReturnType<typeof shellReducer> & LazyLoadedSlices;
 
 function createStore(preloadedState?: Partial<RootState>) {
   // Typed with the screens' slices present, as RootState: only the screens that load them read them.

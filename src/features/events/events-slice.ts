@@ -1,4 +1,4 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateEventBody, Event } from '@common/contract/events';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
@@ -347,3 +347,9 @@ export const eventsSlice = createSlice({
 });
 
 export const { displayModeSet, eventSeen, undoDismissed, changeErrorCleared, eventClosed } = eventsSlice.actions;
+
+// Injected lazily, with the screens that read it (src/app/screen-slices.ts): declared here, so that
+// the store's RootState has it without the store importing this feature.
+declare module '@/app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof eventsSlice> {}
+}

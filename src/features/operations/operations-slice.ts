@@ -1,5 +1,5 @@
 /** The operations slice: what each screen shows of an event's operations, kept as the calls in operations-thunks.ts answer. */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Operation, OperationListResponse } from '@common/contract/operations';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
@@ -207,3 +207,9 @@ export const operationsSlice = createSlice({
 });
 
 export const { seenLocally, feedReset, feedOutdated, operationReplaced, pendingChanged } = operationsSlice.actions;
+
+// Injected lazily, with the screens that read it (src/app/screen-slices.ts): declared here, so that
+// the store's RootState has it without the store importing this feature.
+declare module '@/app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof operationsSlice> {}
+}

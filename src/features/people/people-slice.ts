@@ -1,4 +1,4 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { PeopleFamily, PeopleListResponse, Person, PersonResponse } from '@common/contract/people';
 import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
@@ -175,6 +175,12 @@ export const peopleSlice = createSlice({
       .addCase(loggedOut, () => initialState);
   },
 });
+
+// Injected lazily, with the screens that read it (src/app/screen-slices.ts): declared here, so that
+// the store's RootState has it without the store importing this feature.
+declare module '@/app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof peopleSlice> {}
+}
 
 /** The list's rows with each family's members together and its 'Whole family' row after them. */
 export type PeopleRow = { type: 'person'; person: Person; family: PeopleFamily | null } | { type: 'family'; family: PeopleFamily };
