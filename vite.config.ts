@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { withFirstPaint, type FirstPaintTexts } from './common/first-paint.ts';
 
@@ -33,13 +33,19 @@ const precacheList: Plugin = {
  * needs only the HTML and the stylesheets, and on a slow phone network the browser otherwise
  * shares the first round trips among the entry and its thirteen preloaded modules and lets the
  * stylesheets wait behind them.
+ *
+ * The page also names the modules and styles that the entry imports lazily as soon as it starts:
+ * the sign-in screen and the API client (decision 0058). Their download then begins with the
+ * HTML's, not once the entry has run, and Vite's preload helper, finding the links in place, adds
+ * none of its own in the middle of the app's start-up, where each added link cost the phone's
+ * only thread up to milliseconds.
  */
 const firstPaint: Plugin = {
   name: 'dolya-first-paint',
   transformIndexHtml: {
     // After Vite has written the build's script and preload tags into the page.
     order: 'post',
-    handler(html) {
+    handler(html, context) {
       const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(new URL(`./src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
       const texts: Record<string, FirstPaintTexts> = {};
       for (const lang of ['en', 'ru']) {
@@ -47,10 +53,38 @@ const firstPaint: Plugin = {
         texts[lang] = { appName: (read(lang, 'common') as { appName: string }).appName, title: auth.signIn.title, lead: auth.signIn.lead };
       }
       const lowPriority = html.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ').replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
-      return withFirstPaint(lowPriority, texts);
+      const named = context.bundle ? startUpLinks(context.bundle, html) : '';
+      return withFirstPaint(lowPriority.replace('</head>', `${named}</head>`), texts);
     },
   },
 };
+
+/** Modules the entry imports lazily at once, whatever screen it opens (src/main.tsx). */
+const STARTED_AT_ONCE = ['src/features/auth/components/SignInPage.tsx', 'src/lib/axios-client.ts'];
+
+/** The <link> tags for STARTED_AT_ONCE's chunks, everything they import and their styles. */
+function startUpLinks(bundle: Rollup.OutputBundle, html: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || scripts.has(fileName)) return;
+    scripts.add(fileName);
+    chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+    chunk.imports.forEach(visit);
+  };
+  for (const module of STARTED_AT_ONCE) {
+    const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/${module}`));
+    if (!chunk) throw new Error(`the build has no chunk for ${module}: is it still imported lazily?`);
+    visit(chunk.fileName);
+  }
+  // The entry's own imports and styles are in the page already.
+  const missing = (file: string) => !html.includes(`/${file}"`);
+  return [
+    ...[...scripts].filter(missing).map((file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">\n  `),
+    ...[...styles].filter(missing).map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `),
+  ].join('');
+}
 
 export default defineConfig({
   // Brotli and gzip copies of every text asset, made once at build time at the highest levels;
