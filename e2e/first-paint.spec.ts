@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /** Where the sign-in card's title and lead are drawn, and in what words. */
@@ -77,6 +79,23 @@ test.describe('the sign-in screen painted before the app starts', () => {
     const texts = await page.evaluate(() => (window as unknown as { mainTexts: string[] }).mainTexts);
     expect(texts.filter((t) => t.includes('Loading'))).toEqual([]);
     expect(texts.filter((t) => t.startsWith('Sign in')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('asks for the rest of the language once the visitor begins, not while the screen starts', async ({ page }) => {
+    // The built file of one namespace that no signed-out screen uses.
+    const manifest = JSON.parse(fs.readFileSync(path.join(process.env.WEB_DIST ?? 'dist/web', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const eventsText = `/${manifest['src/locales/en/events.json']!.file}`;
+    await returningVisitor(page, 'en');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto('/signin');
+    const phone = page.getByRole('textbox').first();
+    await expect(phone).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).not.toContain(eventsText);
+
+    await phone.press('9');
+    await expect.poll(() => asked).toContain(eventsText);
   });
 
   test('is not painted for a signed-in visitor, nor on other paths', async ({ page }) => {

@@ -24,7 +24,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // The first render waits for the text the first screen uses, so no key ever shows in its place;
 // the screen it will show is fetched meanwhile. Signed-in screens need the rest of the language
 // (src/app/shell/use-language-ready.ts): with a token it is fetched at once, alongside; without
-// one, once the sign-in screen is up and the network is free.
+// one, once the visitor begins to use the sign-in screen.
 const signedIn = tokenStorage.get() !== null;
 const screensArrived = preloadScreens(window.location.pathname, signedIn);
 // A returning user's first answers are asked for now, alongside the app's files, not once its
@@ -56,10 +56,21 @@ void Promise.all([i18nReady, firstPaintShown || signedIn ? screensArrived : null
   // the phone's only thread for a quarter of a second; the card is already there to look at.
   if (firstPaintShown) startTransition(() => root.render(app));
   else root.render(app);
-  if (!signedIn) whenIdle(() => void loadLanguage(i18n, language).catch(() => undefined));
+  if (!signedIn) onFirstUse(() => void loadLanguage(i18n, language).catch(() => undefined));
 });
 
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 5000 });
-  else setTimeout(task, 2000);
+/**
+ * Runs `task` once the visitor first presses, types or taps, not while the page starts: the rest
+ * of the language is for the screens after sign-in, and evaluating its files while the sign-in
+ * screen starts made long tasks on a phone (decision 0058). Typing a phone number and a password
+ * leaves it time to arrive; a signed-in screen loads whatever is still missing itself
+ * (useLanguageReady).
+ */
+function onFirstUse(task: () => void): void {
+  const events = ['pointerdown', 'keydown', 'input'] as const;
+  const run = () => {
+    for (const type of events) window.removeEventListener(type, run, true);
+    task();
+  };
+  for (const type of events) window.addEventListener(type, run, { capture: true, passive: true });
 }
