@@ -9,6 +9,10 @@
  * of estimating the slow load from a fast one (the default, `simulate`): the estimate counts every
  * script that finished before the first paint as needed for it, which a page painted from its HTML
  * is not, and on loopback every script finishes before anything is painted.
+ *
+ * `npm run lighthouse -- <dir> <dir> …` audits several builds (`npx vite build --outDir <dir>`)
+ * side by side: each is served by its own server on its own database seeded alike, and each round
+ * audits every build in turn, so that builds are compared within one run, never across runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +29,8 @@ const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+/** The built apps to audit: the folders named on the command line, else WEB_DIST (./dist/web). */
+const BUILDS = process.argv.length > 2 ? process.argv.slice(2) : [process.env.WEB_DIST ?? './dist/web'];
 
 interface PageReport {
   page: string;
@@ -38,54 +44,78 @@ interface PageReport {
   spread?: string;
 }
 
-async function main(): Promise<void> {
-  const webDist = process.env.WEB_DIST ?? './dist/web';
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no ${webDist}/index.html: run npm run build first`);
-  const target = await freshTarget('lighthouse');
+/** One build of the web app, served by its own server on its own freshly seeded database. */
+interface Served {
+  build: string;
+  url: string;
+  /** The seeded person with the most events: the busiest events screen the seed has. */
+  token: string;
+  stop(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+async function serve(build: string, index: number): Promise<Served> {
+  if (!fs.existsSync(path.join(build, 'index.html'))) throw new Error(`no ${build}/index.html: run npm run build first`);
+  const target = await freshTarget(`lighthouse_${index}`);
   const seeding = await target.open();
   const world = await seedWorld(seeding, { users: 30, events: 8, eventSize: [3, 8], operationsPerEvent: 25, seed: 21 });
   await seeding.close();
-  // The person with the most events: the busiest events screen the seed has.
   const user = [...world.users].sort((a, b) => (world.eventsOf.get(b.id)?.length ?? 0) - (world.eventsOf.get(a.id)?.length ?? 0))[0]!;
-  const server = await startServer({ ...target.env, WEB_DIST: webDist }, 'lighthouse');
+  const server = await startServer({ ...target.env, WEB_DIST: path.resolve(build) }, `lighthouse-${index}`);
+  return { build, url: server.url, token: user.token, stop: () => server.stop(), dispose: () => target.dispose() };
+}
 
+async function main(): Promise<void> {
+  const served: Served[] = [];
   // The end-to-end tests' Chromium and flags, plus the port Lighthouse drives it through.
   const launch = e2eConfig.use?.launchOptions ?? {};
   const browser = await chromium.launch({ ...launch, args: [`--remote-debugging-port=${DEBUG_PORT}`, ...(launch.args ?? [])] });
   const reports: PageReport[] = [];
   try {
+    for (const [index, build] of BUILDS.entries()) served.push(await serve(build, index));
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    await page.goto(`${server.url}/signin`);
     // A returning visitor: cookies accepted, tours seen; the token makes the second visit signed in.
-    await page.evaluate((seen) => {
-      localStorage.setItem('cookie_consent', 'true');
-      localStorage.setItem('tours_done', seen);
-    }, ALL_TOURS_SEEN);
-    reports.push(await median(`${server.url}/signin`, 'sign-in'));
-    await page.evaluate((token) => localStorage.setItem('token', token), user.token);
-    reports.push(await median(`${server.url}/events`, 'events'));
+    for (const s of served) {
+      await page.goto(`${s.url}/signin`);
+      await page.evaluate((seen) => {
+        localStorage.setItem('cookie_consent', 'true');
+        localStorage.setItem('tours_done', seen);
+      }, ALL_TOURS_SEEN);
+    }
+    // Round by round, every build in turn, so that a build is compared with another under the
+    // same load of the machine.
+    const signIn = await rounds(served, (s) => audit(`${s.url}/signin`, 'sign-in'));
+    for (const s of served) {
+      await page.goto(`${s.url}/signin`);
+      await page.evaluate((token) => localStorage.setItem('token', token), s.token);
+    }
+    const events = await rounds(served, (s) => audit(`${s.url}/events`, 'events'));
+    for (const s of served) reports.push(median(signIn.get(s)!, label('sign-in', s)), median(events.get(s)!, label('events', s)));
   } finally {
     await browser.close();
-    await server.stop();
-    await target.dispose();
+    for (const s of served) {
+      await s.stop();
+      await s.dispose();
+    }
   }
 
   const low: string[] = [];
-  console.log(`# ${THROTTLING} throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
-  console.log(`${'page'.padEnd(10)} ${CATEGORIES.map((c) => c.padStart(15)).join('')} ${'LCP ms'.padStart(8)} ${'FCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)}`);
+  const width = Math.max(10, ...reports.map((r) => r.page.length));
+  console.log(`# ${THROTTLING} throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page${BUILDS.length > 1 ? `, the builds alternating in each round` : ''}`);
+  console.log(`${'page'.padEnd(width)} ${CATEGORIES.map((c) => c.padStart(15)).join('')} ${'LCP ms'.padStart(8)} ${'FCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)}`);
   for (const r of reports) {
     console.log(
-      `${r.page.padEnd(10)} ${CATEGORIES.map((c) => String(r.scores[c]).padStart(15)).join('')} ${String(Math.round(r.lcpMs)).padStart(8)} ${String(Math.round(r.fcpMs)).padStart(8)} ${String(Math.round(r.tbtMs)).padStart(8)} ${r.cls.toFixed(3).padStart(6)}`,
+      `${r.page.padEnd(width)} ${CATEGORIES.map((c) => String(r.scores[c]).padStart(15)).join('')} ${String(Math.round(r.lcpMs)).padStart(8)} ${String(Math.round(r.fcpMs)).padStart(8)} ${String(Math.round(r.tbtMs)).padStart(8)} ${r.cls.toFixed(3).padStart(6)}`,
     );
-    if (r.spread) console.log(`  runs (performance / LCP ms): ${r.spread}`);
+    if (r.spread) console.log(`  runs (performance / LCP ms / TBT ms): ${r.spread}`);
     if (r.failedAudits.length) console.log(`  below full marks: ${r.failedAudits.join(', ')}`);
     for (const c of CATEGORIES) if (r.scores[c] < MIN_SCORE) low.push(`${r.page} ${c} ${r.scores[c]}`);
   }
   const dir = path.resolve('bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), throttling: THROTTLING, runs: RUNS, reports }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), throttling: THROTTLING, runs: RUNS, builds: BUILDS, reports }, null, 2));
   console.log(`# written to ${path.relative(process.cwd(), file)}`);
   if (low.length) {
     console.error(`under ${MIN_SCORE}: ${low.join('; ')}`);
@@ -93,10 +123,20 @@ async function main(): Promise<void> {
   }
 }
 
-/** RUNS audits of one page, each figure the median of its runs; the failed audits are the median run's. */
-async function median(url: string, name: string): Promise<PageReport> {
-  const runs: PageReport[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, name));
+/** A page's name in the report, with its build's folder when several are compared. */
+function label(page: string, s: Served): string {
+  return BUILDS.length > 1 ? `${page} ${s.build}` : page;
+}
+
+/** RUNS audits of each build, the builds taking turns within each round. */
+async function rounds(served: Served[], audit: (s: Served) => Promise<PageReport>): Promise<Map<Served, PageReport[]>> {
+  const runs = new Map(served.map((s) => [s, [] as PageReport[]]));
+  for (let round = 0; round < RUNS; round++) for (const s of served) runs.get(s)!.push(await audit(s));
+  return runs;
+}
+
+/** Each figure the median of the runs; the failed audits are the median run's. */
+function median(runs: PageReport[], name: string): PageReport {
   const middle = <T,>(values: T[], by: (v: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
   const byPerformance = middle(runs, (r) => r.scores.performance);
   return {
@@ -107,7 +147,7 @@ async function median(url: string, name: string): Promise<PageReport> {
     tbtMs: middle(runs, (r) => r.tbtMs).tbtMs,
     cls: middle(runs, (r) => r.cls).cls,
     failedAudits: byPerformance.failedAudits,
-    spread: runs.length > 1 ? runs.map((r) => `${r.scores.performance} / ${Math.round(r.lcpMs)}`).join(', ') : undefined,
+    spread: runs.length > 1 ? runs.map((r) => `${r.scores.performance} / ${Math.round(r.lcpMs)} / ${Math.round(r.tbtMs)}`).join(', ') : undefined,
   };
 }
 
