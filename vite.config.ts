@@ -34,11 +34,13 @@ const precacheList: Plugin = {
  * shares the first round trips among the entry and its thirteen preloaded modules and lets the
  * stylesheets wait behind them.
  *
- * The page also names the modules and styles that the entry imports lazily as soon as it starts:
- * the sign-in screen and the API client (decision 0058). Their download then begins with the
- * HTML's, not once the entry has run, and Vite's preload helper, finding the links in place, adds
- * none of its own in the middle of the app's start-up, where each added link cost the phone's
- * only thread up to milliseconds.
+ * The page also names what the entry imports lazily as soon as it starts (decision 0058): the API
+ * client's modules, for everyone, and the sign-in screen's modules and styles, in a template that
+ * the first-paint script puts into the head only for the visitor it paints the card for. Their
+ * download then begins with the HTML's, not once the entry has run, and Vite's preload helper,
+ * finding the links in place, adds none of its own in the middle of the app's start-up, where each
+ * added link cost the phone's only thread up to milliseconds. Named for everyone, the sign-in
+ * screen's styles held up a signed-in screen's first paint by a round trip on a slow network.
  */
 const firstPaint: Plugin = {
   name: 'dolya-first-paint',
@@ -53,17 +55,24 @@ const firstPaint: Plugin = {
         texts[lang] = { appName: (read(lang, 'common') as { appName: string }).appName, title: auth.signIn.title, lead: auth.signIn.lead };
       }
       const lowPriority = html.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ').replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
-      const named = context.bundle ? startUpLinks(context.bundle, html) : '';
-      return withFirstPaint(lowPriority.replace('</head>', `${named}</head>`), texts);
+      if (!context.bundle) return withFirstPaint(lowPriority, texts);
+      const everyone = startUpFiles(context.bundle, 'src/lib/axios-client.ts');
+      const signIn = startUpFiles(context.bundle, 'src/features/auth/components/SignInPage.tsx');
+      // The entry's own imports are in the page already, and the API client's are for everyone.
+      const inPage = (file: string) => html.includes(`/${file}"`);
+      const links = (files: Iterable<string>, link: (file: string) => string, skip: (file: string) => boolean) => [...files].filter((file) => !skip(file)).map(link).join('');
+      const module = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
+      const forEveryone = links(everyone.scripts, (file) => `  ${module(file)}\n  `, inPage);
+      const notYetNamed = (file: string) => inPage(file) || everyone.scripts.has(file);
+      const forSignIn =
+        links(signIn.scripts, module, notYetNamed) + links(signIn.styles, (file) => `<link rel="stylesheet" crossorigin href="/${file}">`, notYetNamed);
+      return withFirstPaint(lowPriority.replace('</head>', `${forEveryone}</head>`), texts, forSignIn);
     },
   },
 };
 
-/** Modules the entry imports lazily at once, whatever screen it opens (src/main.tsx). */
-const STARTED_AT_ONCE = ['src/features/auth/components/SignInPage.tsx', 'src/lib/axios-client.ts'];
-
-/** The <link> tags for STARTED_AT_ONCE's chunks, everything they import and their styles. */
-function startUpLinks(bundle: Rollup.OutputBundle, html: string): string {
+/** The files of the chunk built from `module`, a lazily imported one, and of everything it imports. */
+function startUpFiles(bundle: Rollup.OutputBundle, module: string): { scripts: Set<string>; styles: Set<string> } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (fileName: string) => {
@@ -73,17 +82,10 @@ function startUpLinks(bundle: Rollup.OutputBundle, html: string): string {
     chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
     chunk.imports.forEach(visit);
   };
-  for (const module of STARTED_AT_ONCE) {
-    const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/${module}`));
-    if (!chunk) throw new Error(`the build has no chunk for ${module}: is it still imported lazily?`);
-    visit(chunk.fileName);
-  }
-  // The entry's own imports and styles are in the page already.
-  const missing = (file: string) => !html.includes(`/${file}"`);
-  return [
-    ...[...scripts].filter(missing).map((file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">\n  `),
-    ...[...styles].filter(missing).map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `),
-  ].join('');
+  const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/${module}`));
+  if (!chunk) throw new Error(`the build has no chunk for ${module}: is it still imported lazily?`);
+  visit(chunk.fileName);
+  return { scripts, styles };
 }
 
 export default defineConfig({

@@ -6,16 +6,22 @@
  * allows this one inline script by its hash (server/app.ts), so the CSP still runs no other.
  */
 
+/** The inert <template> holding the links to the sign-in screen's own files (FIRST_PAINT_SCRIPT). */
+export const FIRST_SCREEN_FILES_ID = 'first-paint-files';
+
 /**
  * Runs in the page's head before the body is drawn. It sets the page's language from the stored
  * choice and marks the page for the first paint when nobody is signed in on a path that shows the
  * sign-in screen, and the visitor has not declined cookies (that page replaces every screen).
+ * For that visitor it also puts the links to the sign-in screen's modules and styles into the
+ * head, from the template the build wrote before it: their download begins with the page's, and
+ * nobody else downloads them (decision 0058).
  * Storage can throw (a private window, a blocked origin): then nothing is painted early.
  */
 export const FIRST_PAINT_SCRIPT =
   "try{var s=localStorage,d=document.documentElement,p=location.pathname;if(s.getItem('locale')==='ru')d.lang='ru';" +
-  "if((p==='/'||p==='/signin')&&!s.getItem('token')&&!sessionStorage.getItem('token')&&s.getItem('cookie_consent')!=='false')" +
-  "d.setAttribute('data-first-paint','signin')}catch(e){}";
+  "if((p==='/'||p==='/signin')&&!s.getItem('token')&&!sessionStorage.getItem('token')&&s.getItem('cookie_consent')!=='false'){" +
+  `d.setAttribute('data-first-paint','signin');var f=document.getElementById('${FIRST_SCREEN_FILES_ID}');if(f)document.head.appendChild(f.content)}}catch(e){}`;
 
 export interface FirstPaintTexts {
   appName: string;
@@ -44,9 +50,13 @@ export function firstPaintMarkup(texts: Record<string, FirstPaintTexts>): string
   );
 }
 
-/** index.html with the script in its head and the first paint inside the app's root. */
-export function withFirstPaint(html: string, texts: Record<string, FirstPaintTexts>): string {
+/**
+ * index.html with the script in its head, after the template of `firstScreenFiles` (link tags) it
+ * may use, and the first paint inside the app's root.
+ */
+export function withFirstPaint(html: string, texts: Record<string, FirstPaintTexts>, firstScreenFiles = ''): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root) || !html.includes('</title>')) throw new Error('index.html has no <title> or no empty #root for the first paint');
-  return html.replace('</title>', `</title>\n    <script>${FIRST_PAINT_SCRIPT}</script>`).replace(root, `<div id="root">${firstPaintMarkup(texts)}</div>`);
+  const files = firstScreenFiles ? `\n    <template id="${FIRST_SCREEN_FILES_ID}">${firstScreenFiles}</template>` : '';
+  return html.replace('</title>', `</title>${files}\n    <script>${FIRST_PAINT_SCRIPT}</script>`).replace(root, `<div id="root">${firstPaintMarkup(texts)}</div>`);
 }

@@ -5,8 +5,9 @@
  *   import statically, and the text it waits for: src/locales/first-screen.json in the heavier
  *   language) at most 160 KB gzip;
  * - each lazily loaded chunk's own file at most 50 KB gzip;
- * - index.html names every script and style of the sign-in route and of the API client, which the
- *   entry imports lazily as it starts, so none is discovered only once the entry runs (decision 0058).
+ * - index.html names every script and style of the sign-in route and every script of the API
+ *   client, which the entry imports lazily as it starts, so none is discovered only once the entry
+ *   runs (decision 0058).
  * Prints the figures; exits 1 when a budget is exceeded or a file is not named. `--json` writes them to bench/results/.
  */
 import fs from 'node:fs';
@@ -61,9 +62,9 @@ const chunks = Object.entries(manifest)
 
 const failures = [];
 const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-const unnamed = closure([FIRST_ROUTE, 'src/lib/axios-client.ts'], { styles: true }).filter((file) => !html.includes(`"/${file}"`));
+const unnamed = [...closure([FIRST_ROUTE], { styles: true }), ...closure(['src/lib/axios-client.ts'])].filter((file) => !html.includes(`"/${file}"`));
 if (unnamed.length) failures.push(`index.html does not name ${unnamed.join(', ')}`);
-else console.log('index.html names every script and style of the sign-in route and the API client.');
+else console.log("index.html names every script and style of the sign-in route and the API client's scripts.");
 console.log(`First screen (sign-in) JavaScript: ${kb(firstScreen)} gzip in ${firstFiles.length} files, ${kb(textFiles.size)} of it text (budget ${kb(FIRST_SCREEN_BUDGET)})`);
 if (firstScreen > FIRST_SCREEN_BUDGET) failures.push(`first screen ${kb(firstScreen)} > ${kb(FIRST_SCREEN_BUDGET)}`);
 console.log('Lazily loaded chunks (own file, gzip):');

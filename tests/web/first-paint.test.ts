@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_PAINT_SCRIPT, firstPaintMarkup, withFirstPaint } from '../../common/first-paint';
+import { FIRST_PAINT_SCRIPT, FIRST_SCREEN_FILES_ID, firstPaintMarkup, withFirstPaint } from '../../common/first-paint';
 import { STORAGE_KEYS } from '../../src/lib/storage';
 
 /** Runs index.html's inline script as the browser would, on `path`, with what the app stored. */
@@ -32,6 +32,30 @@ describe("index.html's first-paint script, against the keys the app stores", () 
     expect(runScript('/signin', {}, { [STORAGE_KEYS.token]: 't' }).painted).toBeNull();
   });
 
+  describe("with the sign-in screen's files in the page's template", () => {
+    const link = '<link rel="modulepreload" href="/assets/SignInPage.js"><link rel="stylesheet" href="/assets/Form.css">';
+    const named = () => [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
+    afterEach(() => {
+      document.head.innerHTML = '';
+    });
+    function withTemplate() {
+      document.head.innerHTML = `<template id="${FIRST_SCREEN_FILES_ID}">${link}</template>`;
+    }
+
+    it('puts them into the head for the visitor it paints the card for', () => {
+      withTemplate();
+      expect(runScript('/signin', {}).painted).toBe('signin');
+      expect(named()).toEqual(['/assets/SignInPage.js', '/assets/Form.css']);
+    });
+
+    it('leaves them inert for a signed-in visitor and on other screens', () => {
+      withTemplate();
+      expect(runScript('/signin', { [STORAGE_KEYS.token]: 't' }).painted).toBeNull();
+      expect(runScript('/events/3', {}).painted).toBeNull();
+      expect(named()).toEqual([]);
+    });
+  });
+
   it('paints nothing on other screens, nor for a visitor who declined cookies', () => {
     expect(runScript('/signup', {}).painted).toBeNull();
     expect(runScript('/events/3', {}).painted).toBeNull();
@@ -57,5 +81,10 @@ describe('the first paint in index.html', () => {
     expect(page).toContain(`</title>\n    <script>${FIRST_PAINT_SCRIPT}</script>`);
     expect(page).toContain('<div id="root"><div class="first-paint">');
     expect(() => withFirstPaint('<html><body><div id="app"></div></body></html>', texts)).toThrow(/#root/);
+  });
+
+  it("writes the sign-in screen's files into a template before the script that uses it", () => {
+    const page = withFirstPaint('<html><head><title>Dolya</title></head><body><div id="root"></div></body></html>', texts, '<link href="/a.js">');
+    expect(page).toContain(`</title>\n    <template id="${FIRST_SCREEN_FILES_ID}"><link href="/a.js"></template>\n    <script>${FIRST_PAINT_SCRIPT}</script>`);
   });
 });
