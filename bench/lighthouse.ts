@@ -151,7 +151,10 @@ function median(runs: PageReport[], name: string): PageReport {
   };
 }
 
-async function audit(url: string, name: string): Promise<PageReport> {
+/** Lighthouse's own failures to record a load, which it asks to be run again for. */
+const RECORDING_FAILURES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
+
+async function audit(url: string, name: string, attempt = 1): Promise<PageReport> {
   const result = await lighthouse(
     url,
     { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true, throttlingMethod: THROTTLING },
@@ -159,7 +162,13 @@ async function audit(url: string, name: string): Promise<PageReport> {
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < 3 && RECORDING_FAILURES.has(lhr.runtimeError.code)) {
+      console.log(`# ${url}: ${lhr.runtimeError.code}, audited again`);
+      return audit(url, name, attempt + 1);
+    }
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   // The whole report, for reading what held a page back.
   fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
   fs.writeFileSync(path.resolve('.tmp', `lighthouse-${name}.json`), JSON.stringify(lhr));
