@@ -2,11 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter, preloadScreens } from './app/router';
+import { afterFirstUse, stylesLoaded } from './app/start-up-waits';
 import { beginFirstScreenReads } from './app/first-screen-reads';
 import { loadInitialData } from './app/shell-slice';
 import { makeStore } from './app/store';
 import { apiClient } from './lib/api-client';
-import { initialLanguage, loadLanguage, startI18n } from './lib/i18n';
+import { initialLanguage, isLanguage, loadLanguage, startI18n } from './lib/i18n';
 import { tokenStorage } from './lib/storage';
 import './styles/global.css';
 
@@ -38,13 +39,14 @@ if (signedIn) {
 void apiClient();
 const language = initialLanguage();
 // Where index.html has painted the sign-in card (common/first-paint.ts), the card stays until the
-// app can draw the whole screen, form included, instead of giving way to "Loading…" meanwhile.
+// app can draw the whole screen, form and its styles included, instead of giving way to
+// "Loading…" meanwhile.
 // A signed-in user's first render waits for the screen's code too: their profile may already be
 // in, and a screen drawn before its code would show a placeholder that React then holds for up
 // to 300 ms (decision 0056).
 const firstPaintShown = document.documentElement.hasAttribute('data-first-paint');
 const i18nReady = startI18n(language, { firstScreenOnly: true, restNow: signedIn });
-void Promise.all([i18nReady, firstPaintShown || signedIn ? screensArrived : null]).then(([i18n]) => {
+void Promise.all([i18nReady, firstPaintShown || signedIn ? screensArrived : null, firstPaintShown ? stylesLoaded() : null]).then(([i18n]) => {
   const root = createRoot(document.getElementById('root')!);
   const app = (
     <StrictMode>
@@ -56,21 +58,6 @@ void Promise.all([i18nReady, firstPaintShown || signedIn ? screensArrived : null
   // the phone's only thread for a quarter of a second; the card is already there to look at.
   if (firstPaintShown) startTransition(() => root.render(app));
   else root.render(app);
-  if (!signedIn) onFirstUse(() => void loadLanguage(i18n, language).catch(() => undefined));
+  // The language at that moment: a visitor's first press may be on the language select.
+  if (!signedIn) afterFirstUse(() => void loadLanguage(i18n, isLanguage(i18n.language) ? i18n.language : language).catch(() => undefined));
 });
-
-/**
- * Runs `task` once the visitor first presses, types or taps, not while the page starts: the rest
- * of the language is for the screens after sign-in, and evaluating its files while the sign-in
- * screen starts made long tasks on a phone (decision 0058). Typing a phone number and a password
- * leaves it time to arrive; a signed-in screen loads whatever is still missing itself
- * (useLanguageReady).
- */
-function onFirstUse(task: () => void): void {
-  const events = ['pointerdown', 'keydown', 'input'] as const;
-  const run = () => {
-    for (const type of events) window.removeEventListener(type, run, true);
-    task();
-  };
-  for (const type of events) window.addEventListener(type, run, { capture: true, passive: true });
-}
