@@ -63,10 +63,10 @@ const firstPaint: Plugin = {
       const links = (files: Iterable<string>, link: (file: string) => string, skip: (file: string) => boolean) => [...files].filter((file) => !skip(file)).map(link).join('');
       const module = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
       const forEveryone = links(everyone.scripts, (file) => `  ${module(file)}\n  `, inPage);
-      const notYetNamed = (file: string) => inPage(file) || everyone.scripts.has(file);
+      const alreadyNamed = (file: string) => inPage(file) || everyone.scripts.has(file);
       const forSignIn =
-        links(signIn.scripts, module, notYetNamed) + links(signIn.styles, (file) => `<link rel="stylesheet" crossorigin href="/${file}">`, notYetNamed);
-      return withFirstPaint(lowPriority.replace('</head>', `${forEveryone}</head>`), texts, forSignIn);
+        links(signIn.scripts, module, alreadyNamed) + links(signIn.styles, (file) => `<link rel="stylesheet" crossorigin href="/${file}">`, alreadyNamed);
+      return withFirstPaint(lowPriority.replace('</head>', () => `${forEveryone}</head>`), texts, forSignIn);
     },
   },
 };

@@ -15,7 +15,7 @@ export const FIRST_SCREEN_FILES_ID = 'first-paint-files';
  * sign-in screen, and the visitor has not declined cookies (that page replaces every screen).
  * For that visitor it also puts the links to the sign-in screen's modules and styles into the
  * head, from the template the build wrote before it: their download begins with the page's, and
- * nobody else downloads them (decision 0058).
+ * nobody else waits for them (decision 0058).
  * Storage can throw (a private window, a blocked origin): then nothing is painted early.
  */
 export const FIRST_PAINT_SCRIPT =
@@ -58,5 +58,6 @@ export function withFirstPaint(html: string, texts: Record<string, FirstPaintTex
   const root = '<div id="root"></div>';
   if (!html.includes(root) || !html.includes('</title>')) throw new Error('index.html has no <title> or no empty #root for the first paint');
   const files = firstScreenFiles ? `\n    <template id="${FIRST_SCREEN_FILES_ID}">${firstScreenFiles}</template>` : '';
-  return html.replace('</title>', `</title>${files}\n    <script>${FIRST_PAINT_SCRIPT}</script>`).replace(root, `<div id="root">${firstPaintMarkup(texts)}</div>`);
+  // Replacer functions: a `$` in the texts or the file names is then no pattern.
+  return html.replace('</title>', () => `</title>${files}\n    <script>${FIRST_PAINT_SCRIPT}</script>`).replace(root, () => `<div id="root">${firstPaintMarkup(texts)}</div>`);
 }

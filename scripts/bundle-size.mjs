@@ -5,9 +5,11 @@
  *   import statically, and the text it waits for: src/locales/first-screen.json in the heavier
  *   language) at most 160 KB gzip;
  * - each lazily loaded chunk's own file at most 50 KB gzip;
- * - index.html names every script and style of the sign-in route and every script of the API
- *   client, which the entry imports lazily as it starts, so none is discovered only once the entry
- *   runs (decision 0058).
+ * - index.html names every script of the API client and every script and style of the sign-in
+ *   route, which the entry imports lazily as it starts, so none is discovered only once the entry
+ *   runs; the sign-in route's own files only in the template that the first-paint script moves
+ *   into the head for the visitor it paints the card for, so nobody else waits for them
+ *   (decision 0058).
  * Prints the figures; exits 1 when a budget is exceeded or a file is not named. `--json` writes them to bench/results/.
  */
 import fs from 'node:fs';
@@ -62,9 +64,17 @@ const chunks = Object.entries(manifest)
 
 const failures = [];
 const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-const unnamed = [...closure([FIRST_ROUTE], { styles: true }), ...closure(['src/lib/axios-client.ts'])].filter((file) => !html.includes(`"/${file}"`));
+const template = /<template id="first-paint-files">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+const page = html.replace(template, '');
+const named = (text, file) => text.includes(`"/${file}"`);
+const apiClient = closure(['src/lib/axios-client.ts']);
+const entryFiles = new Set([...closure([entry], { styles: true }), ...apiClient]);
+const signInOnly = closure([FIRST_ROUTE], { styles: true }).filter((file) => !entryFiles.has(file));
+const unnamed = [...apiClient.filter((file) => !named(page, file)), ...signInOnly.filter((file) => !named(template, file))];
+const forEveryone = signInOnly.filter((file) => named(page, file));
 if (unnamed.length) failures.push(`index.html does not name ${unnamed.join(', ')}`);
-else console.log("index.html names every script and style of the sign-in route and the API client's scripts.");
+if (forEveryone.length) failures.push(`index.html names the sign-in screen's ${forEveryone.join(', ')} for every visitor`);
+if (!unnamed.length && !forEveryone.length) console.log("index.html names the API client's scripts, and the sign-in route's own scripts and styles in the sign-in visitor's template.");
 console.log(`First screen (sign-in) JavaScript: ${kb(firstScreen)} gzip in ${firstFiles.length} files, ${kb(textFiles.size)} of it text (budget ${kb(FIRST_SCREEN_BUDGET)})`);
 if (firstScreen > FIRST_SCREEN_BUDGET) failures.push(`first screen ${kb(firstScreen)} > ${kb(FIRST_SCREEN_BUDGET)}`);
 console.log('Lazily loaded chunks (own file, gzip):');

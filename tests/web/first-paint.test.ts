@@ -51,6 +51,7 @@ describe("index.html's first-paint script, against the keys the app stores", () 
     it('leaves them inert for a signed-in visitor and on other screens', () => {
       withTemplate();
       expect(runScript('/signin', { [STORAGE_KEYS.token]: 't' }).painted).toBeNull();
+      localStorage.clear();
       expect(runScript('/events/3', {}).painted).toBeNull();
       expect(named()).toEqual([]);
     });
