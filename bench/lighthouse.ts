@@ -57,12 +57,17 @@ interface Served {
 async function serve(build: string, index: number): Promise<Served> {
   if (!fs.existsSync(path.join(build, 'index.html'))) throw new Error(`no ${build}/index.html: run npm run build first`);
   const target = await freshTarget(`lighthouse_${index}`);
-  const seeding = await target.open();
-  const world = await seedWorld(seeding, { users: 30, events: 8, eventSize: [3, 8], operationsPerEvent: 25, seed: 21 });
-  await seeding.close();
-  const user = [...world.users].sort((a, b) => (world.eventsOf.get(b.id)?.length ?? 0) - (world.eventsOf.get(a.id)?.length ?? 0))[0]!;
-  const server = await startServer({ ...target.env, WEB_DIST: path.resolve(build) }, `lighthouse-${index}`);
-  return { build, url: server.url, token: user.token, stop: () => server.stop(), dispose: () => target.dispose() };
+  try {
+    const seeding = await target.open();
+    const world = await seedWorld(seeding, { users: 30, events: 8, eventSize: [3, 8], operationsPerEvent: 25, seed: 21 });
+    await seeding.close();
+    const user = [...world.users].sort((a, b) => (world.eventsOf.get(b.id)?.length ?? 0) - (world.eventsOf.get(a.id)?.length ?? 0))[0]!;
+    const server = await startServer({ ...target.env, WEB_DIST: path.resolve(build) }, `lighthouse-${index}`);
+    return { build, url: server.url, token: user.token, stop: () => server.stop(), dispose: () => target.dispose() };
+  } catch (error) {
+    await target.dispose();
+    throw error;
+  }
 }
 
 async function main(): Promise<void> {
@@ -85,19 +90,23 @@ async function main(): Promise<void> {
     }
     // Round by round, every build in turn, so that a build is compared with another under the
     // same load of the machine.
-    const signIn = await rounds(served, (s) => audit(`${s.url}/signin`, 'sign-in'));
+    const signIn = await rounds(served, (s) => audit(`${s.url}/signin`, label('sign-in', s)));
     for (const s of served) {
       await page.goto(`${s.url}/signin`);
       await page.evaluate((token) => localStorage.setItem('token', token), s.token);
     }
-    const events = await rounds(served, (s) => audit(`${s.url}/events`, 'events'));
+    const events = await rounds(served, (s) => audit(`${s.url}/events`, label('events', s)));
     for (const s of served) reports.push(median(signIn.get(s)!, label('sign-in', s)), median(events.get(s)!, label('events', s)));
   } finally {
     await browser.close();
-    for (const s of served) {
-      await s.stop();
-      await s.dispose();
-    }
+    // Every server stopped and every database dropped, whichever fails.
+    await Promise.allSettled(served.map(async (s) => {
+      try {
+        await s.stop();
+      } finally {
+        await s.dispose();
+      }
+    }));
   }
 
   const low: string[] = [];
@@ -171,7 +180,7 @@ async function audit(url: string, name: string, attempt = 1): Promise<PageReport
   }
   // The whole report, for reading what held a page back.
   fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
-  fs.writeFileSync(path.resolve('.tmp', `lighthouse-${name}.json`), JSON.stringify(lhr));
+  fs.writeFileSync(path.resolve('.tmp', `lighthouse-${name.replace(/[^\w-]+/g, '_')}.json`), JSON.stringify(lhr));
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const failedAudits = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'))
