@@ -60,12 +60,11 @@ const firstPaint: Plugin = {
       const signIn = startUpFiles(context.bundle, 'src/features/auth/components/SignInPage.tsx');
       // The entry's own imports are in the page already, and the API client's are for everyone.
       const inPage = (file: string) => html.includes(`/${file}"`);
-      const links = (files: Iterable<string>, link: (file: string) => string, skip: (file: string) => boolean) => [...files].filter((file) => !skip(file)).map(link).join('');
+      const signInOwn = (file: string) => !inPage(file) && !everyone.scripts.has(file);
       const module = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
-      const forEveryone = links(everyone.scripts, (file) => `  ${module(file)}\n  `, inPage);
-      const alreadyNamed = (file: string) => inPage(file) || everyone.scripts.has(file);
-      const forSignIn =
-        links(signIn.scripts, module, alreadyNamed) + links(signIn.styles, (file) => `<link rel="stylesheet" crossorigin href="/${file}">`, alreadyNamed);
+      const style = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
+      const forEveryone = [...everyone.scripts].filter((file) => !inPage(file)).map((file) => `  ${module(file)}\n  `).join('');
+      const forSignIn = [...[...signIn.scripts].filter(signInOwn).map(module), ...[...signIn.styles].filter(signInOwn).map(style)].join('');
       return withFirstPaint(lowPriority.replace('</head>', () => `${forEveryone}</head>`), texts, forSignIn);
     },
   },

@@ -138,9 +138,9 @@ function label(page: string, s: Served): string {
 }
 
 /** RUNS audits of each build, the builds taking turns within each round. */
-async function rounds(served: Served[], audit: (s: Served) => Promise<PageReport>): Promise<Map<Served, PageReport[]>> {
+async function rounds(served: Served[], auditOf: (s: Served) => Promise<PageReport>): Promise<Map<Served, PageReport[]>> {
   const runs = new Map(served.map((s) => [s, [] as PageReport[]]));
-  for (let round = 0; round < RUNS; round++) for (const s of served) runs.get(s)!.push(await audit(s));
+  for (let round = 0; round < RUNS; round++) for (const s of served) runs.get(s)!.push(await auditOf(s));
   return runs;
 }
 

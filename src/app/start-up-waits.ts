@@ -13,8 +13,8 @@ const STYLES_WAIT_MS = 3000;
  * failed and sends no further event; one that failed some other way is waited for at most
  * STYLES_WAIT_MS, and the form then shows unstyled rather than never.
  */
-export function stylesLoaded(doc: Document = document): Promise<void> {
-  const pending = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+export function stylesLoaded(): Promise<void> {
+  const pending = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
     (link) => !link.sheet && performance.getEntriesByName(link.href, 'resource').length === 0,
   );
   if (pending.length === 0) return Promise.resolve();
@@ -38,12 +38,12 @@ const FIRST_USE_EVENTS = ['pointerdown', 'keydown', 'input'] as const;
  * the files time to arrive, and a signed-in screen loads whatever is still missing itself
  * (useLanguageReady).
  */
-export function afterFirstUse(task: () => void, win: Window = window): void {
+export function afterFirstUse(task: () => void): void {
   const run = () => {
-    for (const type of FIRST_USE_EVENTS) win.removeEventListener(type, run, true);
+    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, run, true);
     // Safari has no requestIdleCallback.
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => task(), { timeout: 2000 });
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: 2000 });
     else setTimeout(task, 200);
   };
-  for (const type of FIRST_USE_EVENTS) win.addEventListener(type, run, { capture: true, passive: true });
+  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, run, { capture: true, passive: true });
 }
