@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import type { Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { withFirstPaint, type FirstPaintTexts } from './common/first-paint.ts';
+import startUpModules from './common/start-up-files.json';
 
 const alias = {
   '@common': fileURLToPath(new URL('./common', import.meta.url)),
@@ -56,8 +57,8 @@ const firstPaint: Plugin = {
       }
       const lowPriority = html.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ').replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
       if (!context.bundle) return withFirstPaint(lowPriority, texts);
-      const everyone = startUpFiles(context.bundle, 'src/lib/axios-client.ts');
-      const signIn = startUpFiles(context.bundle, 'src/features/auth/components/SignInPage.tsx');
+      const everyone = startUpFiles(context.bundle, startUpModules.forEveryone);
+      const signIn = startUpFiles(context.bundle, startUpModules.signIn);
       // The entry's own imports are in the page already, and the API client's are for everyone.
       const inPage = (file: string) => html.includes(`/${file}"`);
       const signInOwn = (file: string) => !inPage(file) && !everyone.scripts.has(file);
