@@ -9,7 +9,7 @@
  * - each event's live volume and each participant's volume (what the money bounds are checked
  *   against), and each participant's spent shares (the my-share screen's), equal the sums over
  *   the live operations;
- * - each participant's kept unread count equals a count over the event's history;
+ * - each participant's unread count, derived from the kept counts, equals a count over the event's history;
  * - each event's kept operation counts (all, and live) equal a count of its operations;
  * - each kept day of My share (spending_days), at each offset an event keeps, equals the sums over
  *   the live spending operations of that local day, and no day is kept at an offset that is not;
@@ -32,7 +32,7 @@ export interface IntegrityReport {
   driftedPairs: number[];
   /** Events whose kept live volume, or a participant's volume or spent shares, differs from their live operations. */
   driftedVolumes: number[];
-  /** Events where a participant's kept unread count differs from a count over the history. */
+  /** Events where a participant's unread count, derived from the kept counts, differs from a count over the history. */
   driftedUnread: number[];
   /** Events whose kept operation counts (the operations list's) differ from a count of their operations. */
   driftedCounts: number[];
@@ -148,8 +148,8 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
   const driftedUnread = (
     await rows(
       database,
-      sql`select distinct p.event_id as id from event_participants p
-          where p.unread <> (
+      sql`select distinct p.event_id as id from event_participants p join events ev on ev.id = p.event_id
+          where ev.live_count - p.written_live - p.seen_live <> (
             select count(*) from operations o
             where o.event_id = p.event_id and o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> p.user_id
               and not exists (select 1 from operation_seen s where s.user_id = p.user_id and s.operation_id = o.id)

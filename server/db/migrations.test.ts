@@ -123,8 +123,14 @@ describe('upgrading a database made before kept volumes, unread counts and spent
       [2, 0],
     ]);
     // Each participant's kept figure, as [event, person, value].
-    const kept = async (column: 'volume' | 'spent' | 'unread') =>
-      (await db.execute<{ event_id: number; user_id: number; value: string | number }>(sql`select event_id, user_id, ${sql.identifier(column)} as value from event_participants order by event_id, user_id`)).rows.map((r) => [
+    // The unread count as derived since 0013 (operations/unread.ts).
+    const value = { volume: sql`p.volume`, spent: sql`p.spent`, unread: sql`ev.live_count - p.written_live - p.seen_live` };
+    const kept = async (column: keyof typeof value) =>
+      (
+        await db.execute<{ event_id: number; user_id: number; value: string | number }>(
+          sql`select p.event_id, p.user_id, ${value[column]} as value from event_participants p join events ev on ev.id = p.event_id order by p.event_id, p.user_id`,
+        )
+      ).rows.map((r) => [
         r.event_id,
         r.user_id,
         Number(r.value),

@@ -230,10 +230,14 @@ export const eventParticipants = pgTable(
      */
     spent: numeric('spent', { precision: 40, scale: 0 }).notNull().default('0'),
     /**
-     * The person's unread count here: live operations last written by someone else that they have
-     * not seen. Kept by every write that changes one of those three things (operations/unread.ts).
+     * The two counts the person's unread count here is derived from (operations/unread.ts): it is
+     * the event's live operations (events.liveCount) less the live ones the person last wrote
+     * (`writtenLive`) and the live ones last written by someone else that they have seen
+     * (`seenLive`). So a new operation changes its author's count alone, not every participant's
+     * (migration 0013, decision 0060).
      */
-    unread: integer('unread').notNull().default(0),
+    writtenLive: integer('written_live').notNull().default(0),
+    seenLive: integer('seen_live').notNull().default(0),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],

@@ -41,7 +41,7 @@ describe('mayEndSession', () => {
     for (const other of [
       'select "sessions"."user_id" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id"',
       'insert into "operations" ("event_id", "author_id") values ($1, $2)',
-      'update "event_participants" set unread = unread + 1 where user_id <> $1',
+      'update "event_participants" set seen_live = seen_live + 1 where user_id = $1',
       'select "events"."id" from "events" where "events"."id" = $1 for update',
     ]) {
       expect(mayEndSession(other), other).toBe(false);

@@ -5,6 +5,7 @@ import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
 import { contacts, eventParticipants, events, operationEntries, operations, users } from '../../db/schema';
 import { PEOPLE_WITH_CONTACT_NAMES, peopleJson, type PersonRow } from '../contacts/repository';
 import { rowsOf } from '../../db/rows';
+import { unreadOf } from '../operations/unread';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -14,8 +15,9 @@ export interface ParticipantRow {
   familyGroup: number;
   position: number;
   balance: number;
-  /** Operations this participant has not seen (schema eventParticipants.unread). */
-  unread: number;
+  /** What this participant's unread count is derived from, with the event's live count (operations/unread.ts). */
+  writtenLive: number;
+  seenLive: number;
   /** Their shares of the event's spending (schema eventParticipants.spent). */
   spent: number;
 }
@@ -64,7 +66,8 @@ const PARTICIPANT_FIELDS = {
   familyGroup: eventParticipants.familyGroup,
   position: eventParticipants.position,
   balance: eventParticipants.balance,
-  unread: eventParticipants.unread,
+  writtenLive: eventParticipants.writtenLive,
+  seenLive: eventParticipants.seenLive,
   // Decision 0010's bounds keep it a safe integer.
   spent: sql<number>`${eventParticipants.spent}::text`.mapWith(Number),
 };
@@ -99,12 +102,13 @@ export async function participantsWithPeople(db: Queryable, viewer: number, even
   return { participants: participantsJson.decode(row?.participants), people: peopleJson.decode(row?.people) };
 }
 
-/** The viewer's unread counts in the given events, as kept (operations/unread.ts). */
+/** The viewer's unread counts in the given events, from the kept counts (operations/unread.ts). */
 export async function unreadCounts(db: Queryable, viewer: number, eventIds: readonly number[]): Promise<Map<number, number>> {
   if (eventIds.length === 0) return new Map();
   const rows = await db
-    .select({ eventId: eventParticipants.eventId, unread: eventParticipants.unread })
+    .select({ eventId: eventParticipants.eventId, unread: unreadOf(sql`${events}`, sql`${eventParticipants}`).mapWith(Number) })
     .from(eventParticipants)
+    .innerJoin(events, eq(events.id, eventParticipants.eventId))
     .where(and(eq(eventParticipants.userId, viewer), inArray(eventParticipants.eventId, [...eventIds])));
   return new Map(rows.map((r) => [r.eventId, r.unread]));
 }

@@ -9,7 +9,7 @@ import { personView, toContact } from '../contacts/service';
 import { displayConversion, type DisplayConversion } from '../currency/service';
 import { imageKeysByIds } from '../images/repository';
 import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../images/service';
-import { recountUnread } from '../operations/unread';
+import { recountUnread, unreadFrom } from '../operations/unread';
 import { reconvertEventOperations } from '../operations/service';
 import {
   dialogueByKey,
@@ -128,7 +128,7 @@ function eventView(row: EventRow, { viewer, list, people, imageKeys, opts }: Vie
     image_url: pictureUrl(row.imageId === null ? null : (imageKeys.get(row.imageId) ?? null)),
     owner: row.ownerId,
     isUserOwner: row.ownerId === viewer,
-    unread_cnt: Math.max(0, mine?.unread ?? 0),
+    unread_cnt: unreadFrom(row, mine),
     payout: conv.major(mine?.balance ?? 0),
     family_payout: conv.major(myFamily?.balance ?? 0),
     created: row.createdAt.toISOString(),

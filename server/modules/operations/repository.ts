@@ -173,10 +173,10 @@ export interface OperationEffect {
  * activity (what touchEvent does for writes that leave the figures alone, a receipt say), so no
  * write pays a statement of its own for it.
  *
- * `newBy` names the author of an operation just stored: nobody else has seen it, so every other
- * participant's unread count (operations/unread.ts) goes up by one in the same statement, the
- * people in its entries with their figures and the rest beside them. Every other write keeps the
- * counts with rewritingUnread.
+ * `newBy` names the author of an operation just stored: it is live and they wrote it last, so
+ * their count of such operations (operations/unread.ts) goes up by one in the same statement, with
+ * their figures when they have an entry and beside them when not; everyone else's unread count
+ * follows from the event's live count. Every other write keeps the counts with rewritingUnread.
  */
 export async function applyToBalances(db: Queryable, eventId: number, effect: OperationEffect, sign: 1 | -1, newBy?: number): Promise<void> {
   const { entries } = effect;
@@ -231,24 +231,24 @@ function balancesStatement(figures: 'event' | 'people' | 'spending', newOperatio
   const eventId = value('eventId');
   const deltaRows = sql`json_to_recordset(${value('deltas')}::json) as v(uid int, d bigint, v bigint, s bigint)`;
   const eventUpdate = sql`update ${events} set live_volume = live_volume + ${value('volume')}::bigint, last_activity_at = ${value('now')} where id = ${eventId}`;
-  // Two updates of one row in one statement would lose one: the CTE takes only those the entries leave out.
-  const othersUnread = newOperation
-    ? sql`others_unread as (
-          update ${eventParticipants} set unread = unread + 1
-          where event_id = ${eventId} and user_id <> ${value('newBy')} and user_id not in (select v.uid from ${deltaRows})
+  // Two updates of one row in one statement would lose one: the CTE takes the author only when the entries leave them out.
+  const authorWrote = newOperation
+    ? sql`author_wrote as (
+          update ${eventParticipants} set written_live = written_live + 1
+          where event_id = ${eventId} and user_id = ${value('newBy')} and user_id not in (select v.uid from ${deltaRows})
         ), `
     : sql``;
-  if (figures === 'event') return newOperation ? sql`with ${othersUnread}event_volume as (${eventUpdate}) select 1` : eventUpdate;
+  if (figures === 'event') return newOperation ? sql`with ${authorWrote}event_volume as (${eventUpdate}) select 1` : eventUpdate;
   // The pairs change with the same statement, in pair order (the insert's `order by`) so that two
   // writers never wait on each other in a circle.
   return sql`
-    with ${othersUnread}pairs as (
+    with ${authorWrote}pairs as (
       insert into ${pairBalances} (event_id, lo, hi, amount)
       select ${eventId}::int, p.lo, p.hi, p.d from json_to_recordset(${value('pairs')}::json) as p(lo int, hi int, d bigint) order by p.lo, p.hi
       on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
     ), event_volume as (${eventUpdate})${figures === 'spending' ? sql`, kept_days as (${keptDaysUpdate()})` : sql``}
     update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
-      ${newOperation ? sql`, unread = ep.unread + (ep.user_id <> ${value('newBy')})::int` : sql``}
+      ${newOperation ? sql`, written_live = ep.written_live + (ep.user_id = ${value('newBy')})::int` : sql``}
     from ${deltaRows}
     where ep.event_id = ${eventId} and ep.user_id = v.uid
     returning ep.user_id`;
@@ -345,13 +345,18 @@ export async function markUnseenExcept(db: Queryable, operationId: number, viewe
   await markSeen(db, viewer, [operationId]);
 }
 
-/** Every operation of the event seen by the viewer, whose unread count there is then 0 (the caller holds the event). */
+/**
+ * Every operation of the event seen by the viewer, whose unread count there is then 0: every live
+ * one they did not write last is one they have seen (the caller holds the event).
+ */
 export async function markAllSeen(db: Queryable, viewer: number, eventId: number): Promise<void> {
   await db.execute(sql`
     insert into ${operationSeen} (operation_id, user_id)
     select id, ${viewer} from ${operations} where event_id = ${eventId}
     on conflict do nothing`);
-  await db.update(eventParticipants).set({ unread: 0 }).where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, viewer)));
+  await db.execute(sql`
+    update ${eventParticipants} ep set seen_live = ev.live_count - ep.written_live
+    from ${events} ev where ev.id = ep.event_id and ep.event_id = ${eventId} and ep.user_id = ${viewer}`);
 }
 
 /** What the list is narrowed to (GET /operation/ with q, person, kind, from, to). */

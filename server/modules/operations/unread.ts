@@ -1,24 +1,32 @@
 /**
- * Unread counts kept per participant (event_participants.unread), so that reading an event or the
+ * Unread counts, derived from two counts kept per participant so that reading an event or the
  * events list never counts the history. An operation is unread by a participant while it is live,
- * last written by someone else, and not seen by them. A write that changes any of those takes the
- * operations' part out of the counts before (sign -1) and puts it back after (sign 1), under the
- * event row lock, the way the balances are kept; the ledger's property test and the integrity
- * checks compare the counts with a count over the history.
+ * last written by someone else, and not seen by them. So a participant's count is the event's live
+ * operations (events.live_count, kept by triggers) less the live ones they last wrote
+ * (event_participants.written_live) and the live ones last written by someone else that they have
+ * seen (seen_live). A new operation changes its author's count alone, instead of every other
+ * participant's (decision 0060). A write that changes who last wrote an operation, whether it is
+ * live, its event or its seen marks takes the operations' part out of the counts before (sign -1)
+ * and puts it back after (sign 1), under the event row lock, the way the balances are kept; the
+ * ledger's property test and the integrity checks compare the counts with a count over the history.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { eventParticipants, events, operations, operationSeen } from '../../db/schema';
 
-/** Operation `o` is unread by `user`: live, last written by someone else, not seen by them. */
-function unreadBy(user: SQL): SQL {
-  return sql`o.deleted_at is null and coalesce(o.edited_by, o.author_id) <> ${user}
-    and not exists (select 1 from ${operationSeen} s where s.user_id = ${user} and s.operation_id = o.id)`;
+/** The unread count of participant row `participant` (an alias of event_participants) of event row `event`. */
+export function unreadOf(event: SQL, participant: SQL): SQL<number> {
+  return sql<number>`(${event}.live_count - ${participant}.written_live - ${participant}.seen_live)`;
+}
+
+/** The same from rows already read: the event's live count and the participant's two counts. */
+export function unreadFrom(event: { liveCount: number }, participant: { writtenLive: number; seenLive: number } | undefined): number {
+  return participant ? Math.max(0, event.liveCount - participant.writtenLive - participant.seenLive) : 0;
 }
 
 /**
- * Runs `change` to some operations with their part in the unread counts (of their events'
- * participants, or only `who`'s) taken out before and put back after, as the change leaves it.
+ * Runs `change` to some operations with their part in the counts (of their events' participants,
+ * or only `who`'s) taken out before and put back after, as the change leaves it.
  */
 export async function rewritingUnread<T>(db: Queryable, operationIds: readonly number[], change: () => Promise<T>, who?: number): Promise<T> {
   await shiftUnread(db, operationIds, -1, who);
@@ -27,30 +35,44 @@ export async function rewritingUnread<T>(db: Queryable, operationIds: readonly n
   return result;
 }
 
-/** The part `operationIds` play in the counts of their events' participants (or only `who`'s). */
+/**
+ * The part `operationIds` play in the counts of their events' participants (or only `who`'s): a
+ * live one counts as written by its last writer and as seen by everyone else who has seen it.
+ */
 export async function shiftUnread(db: Queryable, operationIds: readonly number[], sign: 1 | -1, who?: number): Promise<void> {
   if (operationIds.length === 0) return;
+  const ids = sql.join(operationIds.map((id) => sql`${id}`), sql`, `);
+  const only = who === undefined ? sql`` : sql`and c.user_id = ${who}`;
   await db.execute(sql`
-    update ${eventParticipants} ep set unread = ep.unread + ${sign}::int * c.n
-    from (
-      select o.event_id, p.user_id, count(*)::int as n
-      from ${operations} o join ${eventParticipants} p on p.event_id = o.event_id
-      where o.id in (${sql.join(operationIds.map((id) => sql`${id}`), sql`, `)})
-        ${who === undefined ? sql`` : sql`and p.user_id = ${who}`}
-        and ${unreadBy(sql`p.user_id`)}
-      group by o.event_id, p.user_id
-    ) c
-    where ep.event_id = c.event_id and ep.user_id = c.user_id`);
+    with parts as (
+      select o.event_id, coalesce(o.edited_by, o.author_id) as user_id, 1 as written, 0 as seen
+      from ${operations} o where o.id in (${ids}) and o.deleted_at is null
+      union all
+      select o.event_id, s.user_id, 0, 1
+      from ${operations} o join ${operationSeen} s on s.operation_id = o.id
+      where o.id in (${ids}) and o.deleted_at is null and s.user_id <> coalesce(o.edited_by, o.author_id)
+    ), c as (
+      select event_id, user_id, sum(written)::int as written, sum(seen)::int as seen from parts group by event_id, user_id
+    )
+    update ${eventParticipants} ep
+    set written_live = ep.written_live + ${sign}::int * c.written, seen_live = ep.seen_live + ${sign}::int * c.seen
+    from c where ep.event_id = c.event_id and ep.user_id = c.user_id ${only}`);
 }
 
 /** Counts afresh, over the event's history, for `uids` (everyone when omitted): people who joined, an import. */
 export async function recountUnread(db: Queryable, eventId: number, uids?: readonly number[]): Promise<void> {
   if (uids && uids.length === 0) return;
+  const lastWriter = sql`coalesce(o.edited_by, o.author_id)`;
   await db.execute(sql`
-    update ${eventParticipants} ep set unread = (
-      select count(*)::int from ${operations} o
-      where o.event_id = ep.event_id and ${unreadBy(sql`ep.user_id`)}
-    )
+    update ${eventParticipants} ep set
+      written_live = (
+        select count(*)::int from ${operations} o
+        where o.event_id = ep.event_id and o.deleted_at is null and ${lastWriter} = ep.user_id
+      ),
+      seen_live = (
+        select count(*)::int from ${operations} o join ${operationSeen} s on s.operation_id = o.id and s.user_id = ep.user_id
+        where o.event_id = ep.event_id and o.deleted_at is null and ${lastWriter} <> ep.user_id
+      )
     where ep.event_id = ${eventId} ${uids ? sql`and ep.user_id in (${sql.join(uids.map((uid) => sql`${uid}`), sql`, `)})` : sql``}`);
 }
 
