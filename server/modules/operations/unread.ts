@@ -14,6 +14,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { eventParticipants, events, operations, operationSeen } from '../../db/schema';
 
+/** Who last wrote operation `o`: the one for whom it is not unread, and whose seen mark on it does not count. */
+const LAST_WRITER = sql`coalesce(o.edited_by, o.author_id)`;
+
 /** The unread count of participant row `participant` (an alias of event_participants) of event row `event`. */
 export function unreadOf(event: SQL, participant: SQL): SQL<number> {
   return sql<number>`(${event}.live_count - ${participant}.written_live - ${participant}.seen_live)`;
@@ -45,12 +48,12 @@ export async function shiftUnread(db: Queryable, operationIds: readonly number[]
   const only = who === undefined ? sql`` : sql`and c.user_id = ${who}`;
   await db.execute(sql`
     with parts as (
-      select o.event_id, coalesce(o.edited_by, o.author_id) as user_id, 1 as written, 0 as seen
+      select o.event_id, ${LAST_WRITER} as user_id, 1 as written, 0 as seen
       from ${operations} o where o.id in (${ids}) and o.deleted_at is null
       union all
       select o.event_id, s.user_id, 0, 1
       from ${operations} o join ${operationSeen} s on s.operation_id = o.id
-      where o.id in (${ids}) and o.deleted_at is null and s.user_id <> coalesce(o.edited_by, o.author_id)
+      where o.id in (${ids}) and o.deleted_at is null and s.user_id <> ${LAST_WRITER}
     ), c as (
       select event_id, user_id, sum(written)::int as written, sum(seen)::int as seen from parts group by event_id, user_id
     )
@@ -62,16 +65,15 @@ export async function shiftUnread(db: Queryable, operationIds: readonly number[]
 /** Counts afresh, over the event's history, for `uids` (everyone when omitted): people who joined, an import. */
 export async function recountUnread(db: Queryable, eventId: number, uids?: readonly number[]): Promise<void> {
   if (uids && uids.length === 0) return;
-  const lastWriter = sql`coalesce(o.edited_by, o.author_id)`;
   await db.execute(sql`
     update ${eventParticipants} ep set
       written_live = (
         select count(*)::int from ${operations} o
-        where o.event_id = ep.event_id and o.deleted_at is null and ${lastWriter} = ep.user_id
+        where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} = ep.user_id
       ),
       seen_live = (
         select count(*)::int from ${operations} o join ${operationSeen} s on s.operation_id = o.id and s.user_id = ep.user_id
-        where o.event_id = ep.event_id and o.deleted_at is null and ${lastWriter} <> ep.user_id
+        where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} <> ep.user_id
       )
     where ep.event_id = ${eventId} ${uids ? sql`and ep.user_id in (${sql.join(uids.map((uid) => sql`${uid}`), sql`, `)})` : sql``}`);
 }
