@@ -27,6 +27,7 @@ import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { keptAnswersPlugin } from './plugins/kept-answers';
 import { errorsPlugin } from './plugins/errors';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON); the web app's assets are compressed once at build time and sent as they are.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(authPlugin, { db: deps.database.db, writes: deps.database.writes });
   await app.register(keptAnswersPlugin, { writes: deps.database.writes });
   await app.register(openApiPlugin);

@@ -44,3 +44,27 @@ describe('request body limits', () => {
     expect(upload.status).toBe(200);
   });
 });
+
+describe('JSON bodies of a known shape (decision 0061)', () => {
+  const profile = { first_name: 'Anna', last_name: 'Test' };
+
+  it('refuses a picture route body nested deeper than any the API takes, even where the extra key would be ignored', async () => {
+    const deep = `{"first_name":"Anna","last_name":"Test","x":${'['.repeat(1000)}${']'.repeat(1000)}}`;
+    const res = await t.app.inject({ method: 'PUT', url: '/app/api/v2/user/me/', headers: { 'content-type': 'application/json', authorization: `Bearer ${anna.token}` }, payload: deep });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { error: 'Bad request', code: 'bad_request' } });
+  });
+
+  it('refuses megabytes of numbers and commas on a picture route before parsing them', async () => {
+    const numbers = `{"first_name":"Anna","last_name":"Test","x":[${'1,'.repeat(3 * 1024 * 1024)}1]}`;
+    const res = await t.app.inject({ method: 'PUT', url: '/app/api/v2/user/me/', headers: { 'content-type': 'application/json', authorization: `Bearer ${anna.token}` }, payload: numbers });
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 400, code: 'bad_request' });
+  });
+
+  it('still reads a picture of megabytes to the end and a string with escaped quotes', async () => {
+    const escaped = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: anna.token, body: { ...profile, first_name: 'An"na\\' } });
+    expect(escaped.status).toBe(200);
+    expect(escaped.body.first_name).toBe('An"na\\');
+    const picture = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: anna.token, body: { ...profile, avatar_url: 'data:image/png;base64,' + 'A'.repeat(6 * 1024 * 1024) } });
+    expect(picture.body.code).toBe('picture_too_big');
+  });
+});
