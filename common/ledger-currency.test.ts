@@ -87,3 +87,48 @@ describe('the rate shown is the rate used', () => {
     expect(converted - convertMinor(amount, 'JPY', 'RUB', rateToString(frozen, 10))).toBe(100);
   });
 });
+
+describe('explicit parts beside equal ones, in another currency', () => {
+  it('gives the equal parts of 5,040.62 USD in a RUB event equal roubles, within one kopeck', () => {
+    const uids = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const converted = convertMinor(504062, 'USD', 'RUB', '89.7452');
+    const op = {
+      kind: 'split_purchase' as const,
+      amount: 504062,
+      author: 1,
+      payer: 1,
+      // Two fixed parts, eight equal ones.
+      participants: uids.map((uid) => (uid === 9 ? { uid, amount: 1234 } : uid === 10 ? { uid, amount: 98765 } : { uid })),
+    };
+    const entries = entriesInEventCurrency(op, converted);
+    const equal = entries.filter((e) => e.uid <= 8).map((e) => e.share);
+    expect(Math.max(...equal) - Math.min(...equal)).toBeLessThanOrEqual(1);
+    expect(entries.reduce((s, e) => s + e.share, 0)).toBe(converted);
+    expect(entries.reduce((s, e) => s + e.paid, 0)).toBe(converted);
+  });
+
+  it('property: in every kind with parts, the people without one differ by at most one minor unit and every column adds up', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('split_purchase' as const, 'i_purchased_them' as const, 'i_lent_them' as const, 'deposit' as const),
+        fc.integer({ min: 2, max: 9 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 10_000_000_000 }),
+        (kind, openCount, fixedCount, fixedPart, converted) => {
+          const author = 100;
+          const open = Array.from({ length: openCount }, (_, i) => ({ uid: i + 1 }));
+          const fixed = Array.from({ length: fixedCount }, (_, i) => ({ uid: 50 + i, amount: fixedPart * (i + 1) }));
+          const amount = fixed.reduce((s, p) => s + p.amount, 0) + openCount * 777 + 5;
+          const op = { kind, amount, author, payer: author, participants: [...open, ...fixed] };
+          const entries = entriesInEventCurrency(op, converted);
+          const sign = kind === 'deposit' ? -1 : 1;
+          expect(entries.reduce((s, e) => s + e.share, 0)).toBe(sign * converted);
+          expect(entries.reduce((s, e) => s + e.paid, 0)).toBe(sign * converted);
+          const equal = entries.filter((e) => e.uid <= openCount).map((e) => e.share);
+          expect(Math.max(...equal) - Math.min(...equal)).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+  });
+});

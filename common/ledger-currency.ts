@@ -1,6 +1,7 @@
 import { DomainError } from './errors';
 import { hasSeveralPayers, operationEntries, type Entry, type OperationInput, type OperationKind } from './ledger';
 import { MAX_OPERATION_MINOR } from './money-limits';
+import { splitEqually } from './split';
 
 /**
  * An operation entered in one currency, restated in its event's currency (DESIGN §3, decision
@@ -9,8 +10,9 @@ import { MAX_OPERATION_MINOR } from './money-limits';
  *  - equal parts are split again from the converted amount, so they differ by at most one minor
  *    unit of the event currency, leftover units to the lowest uids (1 EUR among three at 91.84 is
  *    30.62 / 30.61 / 30.61 RUB, never 31.22 / 30.31 / 30.31 from rescaling 0.34 / 0.33 / 0.33);
- *  - explicit parts (and the equal remainder beside them) keep their proportions of the amount,
- *    and so do several payers' payments.
+ *  - explicit parts keep their proportions of the amount, and so do several payers' payments;
+ *    the equal remainder beside explicit parts keeps its proportion as a whole and is split
+ *    equally again among its people, so they too differ by at most one minor unit.
  * The entered amount and parts stay on the operation, so a move or an event-currency change
  * prices it again from what was typed.
  */
@@ -35,7 +37,31 @@ export function entriesInEventCurrency(op: OperationInput, convertedAmount: numb
   if (convertedAmount > MAX_OPERATION_MINOR) throw new DomainError('amount_too_large', 'amount');
   if (!hasExplicitParts(op) && !hasSeveralPayers(op)) return operationEntries({ ...op, amount: convertedAmount });
   const paidTotal = original.reduce((sum, e) => sum + e.paid, 0);
-  return rescaleEntries(original, paidTotal < 0 ? -convertedAmount : convertedAmount);
+  const total = paidTotal < 0 ? -convertedAmount : convertedAmount;
+  const rescaled = rescaleEntries(original, total);
+  if (!hasExplicitParts(op)) return rescaled;
+  const shares = sharesWithEqualRemainder(op, original, total);
+  return rescaled.map((e) => ({ ...e, share: shares.get(e.uid) ?? 0 }));
+}
+
+/**
+ * The shares of an operation with explicit parts, restated to add up to `total`: each explicit part
+ * and the equal remainder as a whole keep their proportions, and the remainder is split equally
+ * again among the people without a part (the ledger's own rule, split.ts splitWithParts).
+ */
+function sharesWithEqualRemainder(op: OperationInput, original: readonly Entry[], total: number): Map<number, number> {
+  // 'i purchased them' leaves its buyers out of "them" (ledger.ts); every other kind shares among all its participants.
+  const buyers = new Set(op.kind === 'i_purchased_them' ? original.filter((e) => e.paid !== 0).map((e) => e.uid) : []);
+  const sharers = op.participants.filter((p) => !buyers.has(p.uid));
+  const open = sharers.filter((p) => p.amount === undefined || p.amount === null).map((p) => p.uid);
+  const fixed = sharers.filter((p) => p.amount !== undefined && p.amount !== null).map((p) => p.uid);
+  const shareOf = new Map(original.map((e) => [e.uid, e.share]));
+  const pool = open.reduce((sum, uid) => sum + (shareOf.get(uid) ?? 0), 0);
+  const restated = allocate([...fixed.map((uid) => shareOf.get(uid) ?? 0), pool], total);
+  const shares = new Map(fixed.map((uid, i) => [uid, restated[i] as number]));
+  const restatedPool = restated[fixed.length] as number;
+  if (open.length > 0) for (const [uid, part] of splitEqually(restatedPool, open)) shares.set(uid, part);
+  return shares;
 }
 
 function floorDiv(n: bigint, d: bigint): bigint {
