@@ -43,4 +43,11 @@ describe('jsonShapeProblem', () => {
       }),
     );
   });
+
+  it('passes a string of a million escapes in one pass', () => {
+    const started = performance.now();
+    expect(jsonShapeProblem(`{"file":"${'x\\n'.repeat(1_000_000)}"}`)).toBeNull();
+    // Quadratic work would take minutes here; one pass takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });

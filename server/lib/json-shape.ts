@@ -42,7 +42,9 @@ export class JsonShapeScanner {
   feed(chunk: Uint8Array): JsonShapeProblem {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let i = 0;
-    // Where the next backslash at or after i is (-1: none in this chunk), found again only once passed.
+    // Where the next quote and backslash at or after i are (-1: none in this chunk), each found
+    // again only once passed, so a string of many escapes is still one pass over the chunk.
+    let quote = -2;
     let backslash = -2;
     if (this.escapePending && bytes.length > 0) {
       this.escapePending = false;
@@ -50,7 +52,7 @@ export class JsonShapeScanner {
     }
     while (i < bytes.length) {
       if (this.inString) {
-        const quote = bytes.indexOf(QUOTE, i);
+        if (quote !== -1 && quote < i) quote = bytes.indexOf(QUOTE, i);
         if (backslash !== -1 && backslash < i) backslash = bytes.indexOf(BACKSLASH, i);
         if (backslash !== -1 && (quote === -1 || backslash < quote)) {
           if (backslash + 1 >= bytes.length) this.escapePending = true;
