@@ -6,9 +6,9 @@
  * - every event sums to zero, and each stored balance equals the sum over its live operations;
  * - each operation's stored pair debts net, person by person, to what its entries say they are owed,
  *   and each event's pair balances are the sum of its live operations' pair debts;
- * - each event's live volume and each participant's volume (what the money bounds are checked
- *   against), and each participant's spent shares (the my-share screen's), equal the sums over
- *   the live operations;
+ * - each event's live volume, each participant's volume and what each has written (what the
+ *   money bounds are checked against), and each participant's spent shares (the my-share
+ *   screen's), equal the sums over the live operations;
  * - each participant's unread count, derived from the kept counts, equals a count over the event's history;
  * - each event's kept operation counts (all, and live) equal a count of its operations;
  * - each kept day of My share (spending_days), at each offset an event keeps, equals the sums over
@@ -136,6 +136,10 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
             select sum(abs(e.paid) + abs(e.share)) from operation_entries e
             join operations o on o.id = e.operation_id and o.deleted_at is null and o.event_id = p.event_id
             where e.user_id = p.user_id
+          ), 0)
+          or p.written_volume <> coalesce((
+            select sum(abs(o.amount)) from operations o
+            where o.event_id = p.event_id and o.deleted_at is null and coalesce(o.edited_by, o.author_id) = p.user_id
           ), 0)
           or p.spent <> coalesce((
             select sum(e.share) from operation_entries e

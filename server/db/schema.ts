@@ -238,6 +238,12 @@ export const eventParticipants = pgTable(
      */
     writtenLive: integer('written_live').notNull().default(0),
     seenLive: integer('seen_live').notNull().default(0),
+    /**
+     * The sum of |amount| over the live operations here that the person last wrote, kept with
+     * `writtenLive` (operations/unread.ts): what the money bounds hold a writer to across events
+     * (decision 0062), so that nobody's writes can use up another person's room.
+     */
+    writtenVolume: numeric('written_volume', { precision: 40, scale: 0 }).notNull().default('0'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],

@@ -42,6 +42,10 @@ describe('the integrity checks', () => {
     expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([Number(event!.id)]);
     await file.database.db.execute(sql`update event_participants set volume = volume - 1 where event_id = ${event!.id} and volume > 0`);
     expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([]);
+    await file.database.db.execute(sql`update event_participants set written_volume = written_volume + 1 where event_id = ${event!.id} and written_volume > 0`);
+    expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([Number(event!.id)]);
+    await file.database.db.execute(sql`update event_participants set written_volume = written_volume - 1 where event_id = ${event!.id} and written_volume > 0`);
+    expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([]);
     await file.database.db.execute(sql`update event_participants set spent = spent + 1 where event_id = ${event!.id}`);
     expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([Number(event!.id)]);
     await file.database.db.execute(sql`update event_participants set spent = spent - 1 where event_id = ${event!.id}`);

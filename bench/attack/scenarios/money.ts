@@ -1,9 +1,11 @@
 /**
  * Money at every size (docs/decisions/0010-money-bounds.md): a participant tries to break the
- * other's reads with the largest loans the API accepts, and checks that converted operations split
- * equally in the event currency and show the rate they were converted with.
+ * other's reads with the largest loans the API accepts, or to use up the other's room with them
+ * (decision 0062), and checks that converted operations split equally in the event currency, beside
+ * explicit parts too, and show the rate they were converted with.
  */
 import type { Account, AttackContext, AttackScenario, Finding } from '../scenario';
+import { readHeld, readUnderAttack } from '../unrelated-read';
 
 const HUGE = 9_999_999_999_999.99;
 const MAX = 10_000_000_000;
@@ -102,6 +104,77 @@ async function equalParts(ctx: AttackContext): Promise<Finding> {
   };
 }
 
+/**
+ * A stranger who knows the victim's phone puts them into events as payer and sharer of the largest
+ * purchases, as many as are accepted, while the victim's friend reads their events; then the victim
+ * records an ordinary expense in an event of their own.
+ */
+async function roomUsedUp(ctx: AttackContext): Promise<Finding> {
+  const [stranger, victim, friend] = [await ctx.signUp({ firstName: 'Stranger' }), await ctx.signUp({ firstName: 'Victim' }), await ctx.signUp({ firstName: 'Friend' })];
+  const statuses: Record<string, number> = {};
+  let events = 0;
+  let event = 0;
+  let inEvent = 0;
+  // The largest purchases first, then ever smaller ones once refused, to fill what room is left to the kopeck.
+  let amount = MAX;
+  const purchase = async () => {
+    if (event === 0 || inEvent >= 40) {
+      event = await eventOf(ctx, stranger, [victim], 'RUB');
+      events += 1;
+      inEvent = 0;
+    }
+    inEvent += 1;
+    const res = await ctx.call(stranger.token, 'POST', '/v1/operation/', {
+      event_id: event,
+      details: { kind: 'even_purchase', amount, description: 'yours', payer: victim.id },
+      participants: [{ uid: victim.id }, { uid: stranger.id }],
+    });
+    statuses[String(res.status)] = (statuses[String(res.status)] ?? 0) + 1;
+    if (res.status !== 201 && amount > 0.01) amount = Math.max(0.01, amount / 10);
+    return res.status;
+  };
+  const own = await eventOf(ctx, victim, [friend], 'RUB');
+  const read = await readUnderAttack(ctx, { token: friend.token, path: '/v1/event/' }, purchase, { attackers: 1, seconds: 3 });
+  // On to the smallest amount refused, if the loop was too slow to get there.
+  for (let i = 0; i < 1000 && !(amount === 0.01 && statuses['400']); i++) await purchase();
+  const mine = await ctx.call(victim.token, 'POST', '/v1/operation/', {
+    event_id: own,
+    details: { kind: 'even_purchase', amount: 100, description: 'groceries' },
+    participants: [{ uid: victim.id }, { uid: friend.id }],
+  });
+  const held = mine.status === 201 && readHeld(read);
+  return {
+    attack: "a stranger's largest purchases naming the victim, until refused, then the victim's own expense",
+    held,
+    figures: { stranger_writes: Object.entries(statuses).map(([k, n]) => `${n}×${k}`).join(' '), events, victim_write: mine.status, ...read },
+    detail: held ? undefined : `the victim's own write answered ${mine.status} ${JSON.stringify(mine.body)}`,
+  };
+}
+
+/** 5,040.62 USD in a RUB event, two fixed parts and eight equal ones: the equal ones within a kopeck. */
+async function mixedParts(ctx: AttackContext): Promise<Finding> {
+  const people: Account[] = [];
+  for (let i = 0; i < 10; i++) people.push(await ctx.signUp());
+  const [payer, ...rest] = people as [Account, ...Account[]];
+  const event = await eventOf(ctx, payer, rest, 'RUB');
+  const res = await ctx.call(payer.token, 'POST', '/v1/operation/', {
+    event_id: event,
+    details: { kind: 'split_purchase', amount: 5040.62, currency: 'USD', description: 'villa' },
+    participants: people.map((p, i) => (i === 8 ? { uid: p.id, amount: 12.34 } : i === 9 ? { uid: p.id, amount: 987.65 } : { uid: p.id })),
+  });
+  const fixed = new Set([people[8]!.id, people[9]!.id]);
+  const parts =
+    res.status === 201 ? ((res.body as Body).participants as { uid: number; share: number }[]).filter((p) => !fixed.has(p.uid)).map((p) => Math.round(p.share * 100)) : [];
+  const spread = parts.length ? Math.max(...parts) - Math.min(...parts) : NaN;
+  const held = res.status === 201 && parts.length === 8 && spread <= 1;
+  return {
+    attack: '5,040.62 USD in a RUB event with two fixed parts and eight equal ones',
+    held,
+    figures: { status: res.status, equal_parts_rub: parts.map((k) => (k / 100).toFixed(2)).join(' / '), spread_kopecks: spread },
+    detail: held ? undefined : 'equal parts differ by more than one kopeck',
+  };
+}
+
 async function rateShown(ctx: AttackContext): Promise<Finding> {
   const [a, b] = [await ctx.signUp(), await ctx.signUp()];
   const event = await eventOf(ctx, a, [b], 'RUB');
@@ -132,7 +205,7 @@ async function rateShown(ctx: AttackContext): Promise<Finding> {
 const scenario: AttackScenario = {
   name: 'money',
   async run(ctx) {
-    return [await overflow(ctx), await equalParts(ctx), await rateShown(ctx)];
+    return [await overflow(ctx), await roomUsedUp(ctx), await equalParts(ctx), await mixedParts(ctx), await rateShown(ctx)];
   },
 };
 

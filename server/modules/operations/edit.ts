@@ -105,11 +105,12 @@ async function applyChange(
   await replaceEntries(tx, row.id, priced.entries);
   await applyToBalances(tx, event.id, { kind: next.kind, amount: priced.amount, entries: priced.entries, date: next.date }, 1);
   const { id: _id, createdAt: _created, version: _version, ...fields } = changed;
-  await requireWithinTotals(tx, event.id, priced.entries);
   await rewritingUnread(tx, [row.id], async () => {
     await updateOperation(tx, row.id, fields);
     await markUnseenExcept(tx, row.id, viewer);
   });
+  // After the counts name the editor as its last writer: the amount now counts against them.
+  await requireWithinTotals(tx, event.id, [viewer]);
   return recordChange(tx, row, changed, action, viewer, revertedTo, idempotencyKey);
 }
 

@@ -91,7 +91,7 @@ async function check(): Promise<void> {
   const unbalanced = rowsOf(await t.database.db.execute(sql`
     select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`));
   expect(unbalanced).toEqual([]);
-  // The kept volumes the money bounds are checked against (decision 0034) are the live sums too.
+  // The kept volumes the money bounds are checked against (decisions 0034, 0062) are the live sums too.
   const kept = await checkIntegrity(t.database, []);
   expect(kept.driftedVolumes).toEqual([]);
   // Each operation's stored pair debts net to its entries, and the pair balances are their live sums.

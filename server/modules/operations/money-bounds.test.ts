@@ -99,23 +99,32 @@ describe('money at every size', () => {
     expectAll200(await readsOf(carl));
   });
 
-  it('refuses the write that would take a person past their total across events, storing nothing', async () => {
-    const [dave, eve] = (await people(t, ['Dave', 'Eve'])) as [Person, Person];
+  it('holds a writer to what they have written across events, and never lets their writes stop anyone else (decision 0062)', async () => {
+    const [dave, eve, fay] = (await people(t, ['Dave', 'Eve', 'Fay'])) as [Person, Person, Person];
     const first = await eventWith(t, dave, [eve], { eventCurrency: 'RUB' });
     const second = await eventWith(t, dave, [eve], { eventCurrency: 'RUB' });
-    // Each loan adds 10^12 minor units to Dave's paid and to Eve's share: 100 of them is the bound.
+    // Each loan is 10^12 minor units written by Dave about Eve: 100 of them is what one person may write.
     for (let i = 0; i < 50; i++) expect((await post(dave, loan(eve, MAX, first))).status).toBe(201);
     for (let i = 0; i < 50; i++) expect((await post(dave, loan(eve, MAX, second))).status).toBe(201);
-    const third = await eventWith(t, eve, [dave], { eventCurrency: 'RUB' });
-    const refused = await post(eve, loan(dave, 0.01, third));
-    expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('totals_too_large');
-    const list = await get(eve, `/operation/?event=${third}`);
-    expect(list.status).toBe(200);
-    expect(list.body.count).toBe(0);
+    const third = await eventWith(t, eve, [dave, fay], { eventCurrency: 'RUB' });
+    // Dave can write no more, anywhere, and nothing of the refused write is stored.
+    const refused = await post(dave, loan(eve, 0.01, third));
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 400, code: 'totals_too_large' });
+    expect((await get(eve, `/operation/?event=${third}`)).body.count).toBe(0);
+    // Eve, named in all of it, still records what she likes, Dave included; so does Fay about her.
+    expect((await post(eve, loan(dave, 0.01, third))).status).toBe(201);
+    expect((await post(eve, { event_id: third, details: { kind: 'even_purchase', amount: 1500 }, participants: [{ uid: eve.uid }, { uid: dave.uid }, { uid: fay.uid }] })).status).toBe(201);
+    expect((await post(fay, loan(eve, 100, third))).status).toBe(201);
+    // Dave deleting one of his loans gives him room again; restoring it takes it back.
+    const mine = await get(dave, `/operation/?event=${first}`);
+    const one = mine.body.objects[0].id as number;
+    expect((await call(t.app, 'DELETE', `/app/api/v1/operation/${one}/`, { token: dave.token })).status).toBe(200);
+    expect((await post(dave, loan(eve, 0.01, third))).status).toBe(201);
+    const restored = await call(t.app, 'POST', `/app/api/v1/operation/${one}/restore/`, { token: dave.token });
+    expect({ status: restored.status, code: restored.body.code }).toEqual({ status: 400, code: 'totals_too_large' });
     const davePeople = await get(dave, '/event/people/');
     expect(davePeople.status).toBe(200);
-    expect(davePeople.body.objects.find((p: any) => p.uid === eve.uid).balances).toEqual([{ balance: 1_000_000_000_000, currency: 'RUB' }]);
+    expect(davePeople.body.objects.find((p: any) => p.uid === eve.uid).balances).toEqual([{ balance: 989_999_999_500, currency: 'RUB' }]);
   });
 
   it('shows the exact rate the amount was converted with: rate × amount is the amount, to the kopeck', async () => {

@@ -2,7 +2,7 @@ import { DomainError } from '../../../common/errors';
 import { operationEntries, type Entry, type OperationKind } from '../../../common/ledger';
 import { entriesInEventCurrency } from '../../../common/ledger-currency';
 import { convertMinor, MONEY_INPUT_MAX_LENGTH, toMinor } from '../../../common/money';
-import { MAX_EVENT_VOLUME_MINOR, MAX_OPERATION_MINOR, MAX_PERSON_VOLUME_MINOR } from '../../../common/money-limits';
+import { MAX_EVENT_VOLUME_MINOR, MAX_OPERATION_MINOR, MAX_WRITER_VOLUME_MINOR } from '../../../common/money-limits';
 import type { Queryable } from '../../db/client';
 import { rateForDate } from '../currency/service';
 import { totalsExceeded, type OperationMeta } from './repository';
@@ -70,12 +70,18 @@ export async function price(db: Queryable, op: EnteredOperation, eventCurrency: 
 }
 
 /**
- * After a write, inside its transaction: refuses it (and so stores nothing) when the event's or a
- * person's totals would pass the bounds that keep every figure exact (decision 0010).
+ * After a write, inside its transaction, once it has named its operations' last writers: refuses it
+ * (and so stores nothing) when the event's live operations, or what one of `writers` has written in
+ * all events, would pass the bounds that keep every figure exact (decisions 0010 and 0062).
  */
-export async function requireWithinTotals(tx: Queryable, eventId: number, entries: readonly Entry[]): Promise<void> {
-  const bounds = { event: MAX_EVENT_VOLUME_MINOR, person: MAX_PERSON_VOLUME_MINOR };
-  if (await totalsExceeded(tx, eventId, entries.map((e) => e.uid), bounds)) throw new DomainError('totals_too_large', 'amount');
+export async function requireWithinTotals(tx: Queryable, eventId: number, writers: readonly number[]): Promise<void> {
+  const bounds = { event: MAX_EVENT_VOLUME_MINOR, writer: MAX_WRITER_VOLUME_MINOR };
+  if (await totalsExceeded(tx, eventId, writers, bounds)) throw new DomainError('totals_too_large', 'amount');
+}
+
+/** Who last wrote an operation: the one its amount counts against (unread.ts). */
+export function lastWriterOf(row: { editedBy: number | null; authorId: number }): number {
+  return row.editedBy ?? row.authorId;
 }
 
 export function parseDate(text: string | undefined): Date {

@@ -174,7 +174,8 @@ export interface OperationEffect {
  * write pays a statement of its own for it.
  *
  * `newBy` names the author of an operation just stored: it is live and they wrote it last, so
- * their count of such operations (operations/unread.ts) goes up by one in the same statement, with
+ * their count of such operations (operations/unread.ts) goes up by one, and what they have written
+ * (`written_volume`, the bound of decision 0062) by its amount, in the same statement, with
  * their figures when they have an entry and beside them when not; everyone else's unread count
  * follows from the event's live count. Every other write keeps the counts with rewritingUnread.
  */
@@ -234,7 +235,7 @@ function balancesStatement(figures: 'event' | 'people' | 'spending', newOperatio
   // Two updates of one row in one statement would lose one: the CTE takes the author only when the entries leave them out.
   const authorWrote = newOperation
     ? sql`author_wrote as (
-          update ${eventParticipants} set written_live = written_live + 1
+          update ${eventParticipants} set written_live = written_live + 1, written_volume = written_volume + ${value('volume')}::bigint
           where event_id = ${eventId} and user_id = ${value('newBy')} and user_id not in (select v.uid from ${deltaRows})
         ), `
     : sql``;
@@ -248,7 +249,7 @@ function balancesStatement(figures: 'event' | 'people' | 'spending', newOperatio
       on conflict (event_id, lo, hi) do update set amount = ${pairBalances}.amount + excluded.amount
     ), event_volume as (${eventUpdate})${figures === 'spending' ? sql`, kept_days as (${keptDaysUpdate()})` : sql``}
     update ${eventParticipants} ep set balance = ep.balance + v.d, volume = ep.volume + v.v, spent = ep.spent + v.s
-      ${newOperation ? sql`, written_live = ep.written_live + (ep.user_id = ${value('newBy')})::int` : sql``}
+      ${newOperation ? sql`, written_live = ep.written_live + (ep.user_id = ${value('newBy')})::int, written_volume = ep.written_volume + (ep.user_id = ${value('newBy')})::int * ${value('volume')}::bigint` : sql``}
     from ${deltaRows}
     where ep.event_id = ${eventId} and ep.user_id = v.uid
     returning ep.user_id`;
@@ -465,23 +466,23 @@ export async function recomputeBalances(db: Queryable, eventId: number): Promise
 const TOTALS_LOCK_SPACE = 0x646f6c;
 
 /**
- * Whether the event's live operations, and each of `uids`' live entries in all events, stay within
- * the bounds of docs/decisions/0010-money-bounds.md, counting what this transaction has written.
- * The event row is already locked by every writer; each person is locked here (in uid order, so
- * two writers never wait on each other in a circle) until the transaction ends, so two events
- * written at once cannot both pass on the same person's old total. Sums stay in SQL numerics:
- * nothing past the bound is ever read back into a JS number.
+ * Whether the event's live operations, or what each of `writers` has written in all events (the
+ * live operations they last wrote), pass the bounds of decisions 0010 and 0062, counting what this
+ * transaction has written. The event row is already locked by every writer; each writer is locked
+ * here (in uid order, so two writers never wait on each other in a circle) until the transaction
+ * ends, so two events written at once cannot both pass on the same writer's old total. Sums stay
+ * in SQL numerics: nothing past the bound is ever read back into a JS number.
  */
 export async function totalsExceeded(
   db: Queryable,
   eventId: number,
-  uids: readonly number[],
-  bounds: { event: number; person: number },
+  writers: readonly number[],
+  bounds: { event: number; writer: number },
 ): Promise<boolean> {
-  const people = [...new Set(uids)].sort((a, b) => a - b);
+  const people = [...new Set(writers)].sort((a, b) => a - b);
   const ids = idArray(people);
   if (people.length > 0) await lockPeopleForTotals(db, { ids });
-  const over = await totalsOver(db, { eventId, ids, eventBound: bounds.event, personBound: bounds.person });
+  const over = await totalsOver(db, { eventId, ids, eventBound: bounds.event, writerBound: bounds.writer });
   return rowsOf<{ over: boolean }>(over)[0]?.over === true;
 }
 
@@ -493,16 +494,17 @@ const lockPeopleForTotals = sqlBuiltOnce<{ ids: string }>(
   () => sql`select pg_advisory_xact_lock(${TOTALS_LOCK_SPACE}, uid) from unnest(${sql.placeholder('ids')}::int[]) as uid`,
 );
 
-// Kept figures (applyToBalances, recomputeBalances), already counting this transaction's writes:
-// the history is never read. A person's volume is the sum over the events they are in.
-const totalsOver = sqlBuiltOnce<{ eventId: number; ids: string; eventBound: number; personBound: number }>(
+// Kept figures (applyToBalances, recomputeBalances, unread.ts), already counting this
+// transaction's writes: the history is never read. What a person has written is the sum over the
+// events they are in.
+const totalsOver = sqlBuiltOnce<{ eventId: number; ids: string; eventBound: number; writerBound: number }>(
   () => sql`
     select exists (select 1 from ${events} where id = ${sql.placeholder('eventId')} and live_volume > ${sql.placeholder('eventBound')})
       or exists (
         select 1 from ${eventParticipants}
         where ${anyOf(sql`user_id`, 'ids')}
         group by user_id
-        having sum(volume) > ${sql.placeholder('personBound')}) as over`,
+        having sum(written_volume) > ${sql.placeholder('writerBound')}) as over`,
 );
 
 export type VersionRow = typeof operationVersions.$inferSelect;

@@ -11,7 +11,7 @@ import { unreadCounts, type EventRow } from '../events/repository';
 import { lockOperation, requirePeopleIn } from './edit';
 import { peopleNamed, readEntered, stateOf } from './entered';
 import { recordChange } from './history';
-import { currencyOf, parseDate, price, requireWithinTotals, type Priced } from './pricing';
+import { currencyOf, lastWriterOf, parseDate, price, requireWithinTotals, type Priced } from './pricing';
 import {
   allOperationsOf,
   applyToBalances,
@@ -34,7 +34,7 @@ import {
   type OperationRow,
 } from './repository';
 import { startSeries } from '../recurrences/series';
-import { lockViewerCount, rewritingUnread } from './unread';
+import { lockViewerCount, recountUnread, rewritingUnread } from './unread';
 import { toView, viewOne, viewsOf } from './views';
 
 /**
@@ -110,7 +110,7 @@ export async function storeOperation(
   const state = stateOf({ ...values, description: values.description ?? '', deletedAt: null });
   const row = await insertNewOperation(tx, values, entries, state);
   await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, 1, row.authorId);
-  await requireWithinTotals(tx, row.eventId, entries);
+  await requireWithinTotals(tx, row.eventId, [row.authorId]);
   return row;
 }
 
@@ -122,7 +122,7 @@ async function setDeleted(db: Db, viewer: number, operationId: number, deleted: 
     await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, deleted ? -1 : 1);
     const deletedAt = deleted ? new Date() : null;
     await rewritingUnread(tx, [row.id], () => updateOperation(tx, row.id, { deletedAt }));
-    if (!deleted) await requireWithinTotals(tx, row.eventId, entries);
+    if (!deleted) await requireWithinTotals(tx, row.eventId, [lastWriterOf(row)]);
     return recordChange(tx, row, { ...row, deletedAt }, deleted ? 'deleted' : 'restored', viewer);
   });
   return viewOne(db, viewer, op);
@@ -183,7 +183,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
       updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate }),
     );
     await applyToBalances(tx, target.id, { kind: row.kind, amount: moved.amount, entries: newEntries, date: row.opDate }, 1);
-    await requireWithinTotals(tx, target.id, newEntries);
+    await requireWithinTotals(tx, target.id, [lastWriterOf(row)]);
     return recordChange(tx, row, moved, 'moved', viewer);
   });
   return viewOne(db, viewer, op);
@@ -194,7 +194,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
  * priced again from what was entered, at the rate of its own date, and the balances recomputed.
  */
 export async function reconvertEventOperations(tx: Queryable, eventId: number, currency: string): Promise<void> {
-  const everyone: Entry[] = [];
+  const writers = new Set<number>();
   for (const row of await allOperationsOf(tx, eventId)) {
     if (row.kind === 'comment') continue;
     const priced = await price(
@@ -204,10 +204,11 @@ export async function reconvertEventOperations(tx: Queryable, eventId: number, c
     );
     await updateOperation(tx, row.id, { amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate });
     await replaceEntries(tx, row.id, priced.entries);
-    everyone.push(...priced.entries);
+    writers.add(lastWriterOf(row));
   }
   await recomputeBalances(tx, eventId);
-  await requireWithinTotals(tx, eventId, everyone);
+  await recountUnread(tx, eventId);
+  await requireWithinTotals(tx, eventId, [...writers]);
 }
 
 /** GET /operation/: a page of an event's operations, narrowed by text, person, kind and days when asked. */

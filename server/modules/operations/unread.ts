@@ -9,6 +9,10 @@
  * live, its event or its seen marks takes the operations' part out of the counts before (sign -1)
  * and puts it back after (sign 1), under the event row lock, the way the balances are kept; the
  * ledger's property test and the integrity checks compare the counts with a count over the history.
+ *
+ * The same take-out-and-put-back keeps what each participant has written (written_volume: the sum
+ * of the amounts of the live operations they last wrote), which the money bounds hold a writer to
+ * (decision 0062): who last wrote an operation is the one thing both figures follow.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -48,17 +52,18 @@ export async function shiftUnread(db: Queryable, operationIds: readonly number[]
   const only = who === undefined ? sql`` : sql`and c.user_id = ${who}`;
   await db.execute(sql`
     with parts as (
-      select o.event_id, ${LAST_WRITER} as user_id, 1 as written, 0 as seen
+      select o.event_id, ${LAST_WRITER} as user_id, 1 as written, abs(o.amount) as volume, 0 as seen
       from ${operations} o where o.id in (${ids}) and o.deleted_at is null
       union all
-      select o.event_id, s.user_id, 0, 1
+      select o.event_id, s.user_id, 0, 0, 1
       from ${operations} o join ${operationSeen} s on s.operation_id = o.id
       where o.id in (${ids}) and o.deleted_at is null and s.user_id <> ${LAST_WRITER}
     ), c as (
-      select event_id, user_id, sum(written)::int as written, sum(seen)::int as seen from parts group by event_id, user_id
+      select event_id, user_id, sum(written)::int as written, sum(volume) as volume, sum(seen)::int as seen from parts group by event_id, user_id
     )
     update ${eventParticipants} ep
-    set written_live = ep.written_live + ${sign}::int * c.written, seen_live = ep.seen_live + ${sign}::int * c.seen
+    set written_live = ep.written_live + ${sign}::int * c.written, written_volume = ep.written_volume + ${sign}::int * c.volume,
+      seen_live = ep.seen_live + ${sign}::int * c.seen
     from c where ep.event_id = c.event_id and ep.user_id = c.user_id ${only}`);
 }
 
@@ -69,6 +74,10 @@ export async function recountUnread(db: Queryable, eventId: number, uids?: reado
     update ${eventParticipants} ep set
       written_live = (
         select count(*)::int from ${operations} o
+        where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} = ep.user_id
+      ),
+      written_volume = (
+        select coalesce(sum(abs(o.amount)), 0) from ${operations} o
         where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} = ep.user_id
       ),
       seen_live = (

@@ -2,7 +2,6 @@ import { safeText } from '../../../common/contract/common';
 import type { ImportBody, ImportPreview, ImportResult } from '../../../common/contract/transfer';
 import { DESCRIPTION_MAX } from '../../../common/contract/operations';
 import { DomainError } from '../../../common/errors';
-import type { Entry } from '../../../common/ledger';
 import { fromMinor } from '../../../common/money';
 import { normalizeName } from '../../../common/names';
 import { normalizePhone } from '../../../common/phone';
@@ -173,13 +172,13 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     );
     await insertEntriesOf(tx, inserted.map((r, i) => ({ operationId: r.id, entries: planned[i]!.priced.entries })));
     await recordCreated(tx, ...inserted);
-    const touched: Entry[] = planned.flatMap((p) => p.priced.entries);
-    // Balances once from the entries, and the bounds that keep every figure exact checked once.
+    // Balances and counts once from the entries, then the bounds that keep every figure exact
+    // checked once: the importer wrote every operation.
     await recomputeBalances(tx, event.id);
-    await requireWithinTotals(tx, event.id, touched);
     await touchEvent(tx, event.id);
     await markAllSeen(tx, viewer, event.id);
     await recountUnread(tx, event.id);
+    await requireWithinTotals(tx, event.id, [viewer]);
     return event.id;
   });
   return { event: await getEvent(db, viewer, eventId), operations: table.rows.length, skipped: table.problems.length };
