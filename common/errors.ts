@@ -33,6 +33,7 @@ export const ERROR_MESSAGES = {
   code_send_failed: 'Server could not send the code. Please try again later.',
   user_does_not_exist: 'This user does not exist.',
   too_many_code_requests: 'Too many code requests for this phone number. Please try again later.',
+  too_many_code_requests_here: 'Too many code requests from this network. Please try again later.',
   too_many_login_attempts: 'Too many login attempts. Please try again later.',
   too_many_code_attempts: 'Too many wrong codes. Please try again later.',
   code_too_short: 'confirmation code too short',

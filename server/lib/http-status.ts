@@ -21,6 +21,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   contact_exists: 409,
   payload_too_large: 413,
   too_many_code_requests: 429,
+  too_many_code_requests_here: 429,
   too_many_login_attempts: 429,
   too_many_code_attempts: 429,
   rate_limited: 429,

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -45,4 +45,15 @@ export async function release(db: Queryable, limit: RateLimit, subject: string, 
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - ${events}, 0)` })
     .where(and(eq(rateLimits.key, keyOf(limit, subject)), eq(rateLimits.windowStart, windowOf(limit, now))));
+}
+
+/** Whether anything was counted for `subject` in this window or the one before: a memory of at least one window's length. */
+export async function countedLately(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<boolean> {
+  const since = new Date(windowOf(limit, now).getTime() - limit.windowMs);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, keyOf(limit, subject)), gte(rateLimits.windowStart, since), gt(rateLimits.count, 0)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -10,6 +10,10 @@ import type { AttackContext, AttackScenario, Finding } from '../scenario';
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const codeOf = (body: unknown) => (body as { code?: string }).code;
 
+function expect200(answer: { status: number; body: unknown }): void {
+  if (answer.status !== 200) throw new Error(`expected 200, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+}
+
 function tally(statuses: number[]): string {
   const by = new Map<number, number>();
   for (const s of statuses) by.set(s, (by.get(s) ?? 0) + 1);
@@ -28,7 +32,9 @@ const scenario: AttackScenario = {
     const victim = await ctx.signUp({ firstName: 'Vika' });
 
     // 1. Lock-out: 10 wrong passwords from one address (it is refused from then on, right password
-    // included), 10 more from another (the phone's checks slow down), then the owner from home.
+    // included), 10 more from another (the phone's checks slow down), then the owner from home,
+    // where they signed in before: neither refused nor kept waiting.
+    expect200(await loginFrom(ctx, victim.phone, victim.password, '198.51.100.10'));
     const wrong: number[] = [];
     let started = performance.now();
     for (let i = 0; i < 10; i++) wrong.push((await loginFrom(ctx, victim.phone, `guess-${i}`, '203.0.113.1')).status);
@@ -40,7 +46,7 @@ const scenario: AttackScenario = {
     const ownerMs = performance.now() - started;
     findings.push({
       attack: 'login lock-out by a stranger from two addresses',
-      held: owner.status === 200 && stranger.status === 429,
+      held: owner.status === 200 && stranger.status === 429 && ownerMs < 2000,
       figures: { guesses: wrong.length, answers: tally(wrong), guessing_ms: Math.round(guessing), stranger_right_password: stranger.status, owner: owner.status, owner_wait_ms: Math.round(ownerMs) },
     });
 
@@ -80,6 +86,27 @@ const scenario: AttackScenario = {
       attack: 'restore blocked and SMS flood by a stranger',
       held: ownRequest.status === 200 && restored.status === 200,
       figures: { stranger_requests: flood.length, answers: tally(flood), owner_request: ownRequest.status, owner_restored: restored.status },
+    });
+
+    // 4b. Restore blocked by wrong codes: a stranger asks for the phone's five SMS of the hour from
+    // one address and spends the last code's tries there; the owner then asks from home and types
+    // the code the SMS brought.
+    const spender = await ctx.signUp({ firstName: 'Spent' });
+    const spentBefore = ctx.logLines();
+    const asked: number[] = [];
+    for (let i = 0; i < 5; i++) asked.push((await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: spender.phone }, from('203.0.113.150'))).status);
+    const tries: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await ctx.call(null, 'POST', '/v2/auth/code/check/?for=restore', { phone: spender.phone, code: String(100000 + i) }, from('203.0.113.150'));
+      tries.push(`${answer.status}`);
+    }
+    const spentOwn = await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: spender.phone }, from('198.51.100.20'));
+    const spentCode = await ctx.smsCode(spender.phone, spentBefore);
+    const spentRestore = await ctx.call(null, 'POST', '/v2/auth/password/?for=restore', { phone: spender.phone, code: spentCode, password: 'fresh-secret' }, from('198.51.100.20'));
+    findings.push({
+      attack: "a stranger's five code requests and five wrong codes from one address, then the owner restores",
+      held: spentOwn.status === 200 && spentRestore.status === 200,
+      figures: { stranger_requests: tally(asked), stranger_tries: tries.join('/'), owner_request: spentOwn.status, owner_restored: spentRestore.status },
     });
 
     // 5. Thirty payback requests in a row leave one request and one unread line.

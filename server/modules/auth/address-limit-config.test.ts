@@ -21,6 +21,6 @@ describe('the per-address code limit from configuration', () => {
     for (let i = 0; i < 3; i++) expect((await ask(i)).statusCode).toBe(200);
     const refused = await ask(3);
     expect(refused.statusCode).toBe(429);
-    expect(JSON.parse(refused.body).code).toBe('too_many_code_requests');
+    expect(JSON.parse(refused.body).code).toBe('too_many_code_requests_here');
   });
 });

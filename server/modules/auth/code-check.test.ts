@@ -15,12 +15,13 @@ const newPhone = () => `+7915${String(++phones).padStart(7, '0')}`;
 let addresses = 0;
 const newAddress = () => `10.2.${(++addresses >> 8) & 255}.${addresses & 255}`;
 
-async function post(url: string, body: unknown) {
-  const res = await t.app.inject({ method: 'POST', url, payload: body as object, remoteAddress: newAddress() });
+async function post(url: string, body: unknown, from = newAddress()) {
+  const res = await t.app.inject({ method: 'POST', url, payload: body as object, remoteAddress: from });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
-const check = (phone: string, code: string, purpose = 'signup') => post(`/app/api/v2/auth/code/check/?for=${purpose}`, { phone, code });
-const setPassword = (phone: string, code: string, purpose = 'signup') => post(`/app/api/v2/auth/password/?for=${purpose}`, { phone, code, password: 'password' });
+const check = (phone: string, code: string, purpose = 'signup', from?: string) => post(`/app/api/v2/auth/code/check/?for=${purpose}`, { phone, code }, from);
+const setPassword = (phone: string, code: string, purpose = 'signup', from?: string) =>
+  post(`/app/api/v2/auth/password/?for=${purpose}`, { phone, code, password: 'password' }, from);
 async function freshCode(phone: string, purpose = 'signup'): Promise<string> {
   expect((await post(`/app/api/v2/auth/code/?for=${purpose}`, { phone })).status).toBe(200);
   return lastCode(t, phone);
@@ -40,7 +41,7 @@ describe('checking a code as it is typed', () => {
     expect((await check(phone, code)).body.code).toBe('code_invalid');
   });
 
-  it('counts wrong guesses towards the code’s 5 attempts, and right checks not at all', async () => {
+  it('counts wrong guesses towards the code’s 10 attempts, and right checks not at all', async () => {
     const phone = newPhone();
     const code = await freshCode(phone);
     for (let i = 0; i < 3; i++) expect((await check(phone, other(code))).status).toBe(400);
@@ -51,10 +52,21 @@ describe('checking a code as it is typed', () => {
 
     const guessed = newPhone();
     const secret = await freshCode(guessed);
-    for (let i = 0; i < 5; i++) expect((await check(guessed, other(secret))).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await check(guessed, other(secret))).status).toBe(400);
     // Guessing by checking spends the attempts like guessing by using.
     expect((await check(guessed, secret)).body.code).toBe('code_invalid');
     expect((await setPassword(guessed, secret)).body.code).toBe('code_invalid');
+  });
+
+  it('lets one address spend 5 tries of a code and no more, so a stranger cannot spend the owner’s code', async () => {
+    const phone = newPhone();
+    const code = await freshCode(phone);
+    const stranger = newAddress();
+    for (let i = 0; i < 5; i++) expect((await check(phone, other(code), 'signup', stranger)).body.code).toBe('code_invalid');
+    // The stranger is done with this code, even with the right one, and is told nothing new.
+    expect((await setPassword(phone, code, 'signup', stranger)).body.code).toBe('code_invalid');
+    // The owner, typing the code from the SMS, signs up.
+    expect((await setPassword(phone, code, 'signup', newAddress())).status).toBe(200);
   });
 
   it('answers a phone with no code exactly as a wrong code, whether or not it has an account', async () => {

@@ -19,6 +19,13 @@ export const LOGIN_LIMITS = {
   perPhone: { name: 'login:phone', max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
+/**
+ * Addresses a phone's owner has signed in from: within a month of a right password there, the
+ * per-phone slow-down passes that address by, so guessing from elsewhere does not make the owner
+ * wait. The per-phone-and-address limit still refuses the address that guesses, shared or not.
+ */
+export const KNOWN_ADDRESS: RateLimit = { name: 'login-ok:phone-ip', max: Number.MAX_SAFE_INTEGER, windowMs: 30 * 24 * HOUR };
+
 /** The wait before a password check grows by `stepMs` per failure past the per-phone limit, up to `maxMs`. */
 export const LOGIN_SLOWDOWN = { stepMs: 1000, maxMs: 10_000 };
 
@@ -46,6 +53,13 @@ export const CODE_REQUEST_LIMITS = {
  * made-up codes cannot be used to ask, phone after phone, which have accounts.
  */
 export const CODE_GUESS_LIMIT: RateLimit = { name: 'code-guess:ip', max: 30, windowMs: HOUR };
+
+/**
+ * Tries of one code from one address. A code dies only after MAX_CODE_ATTEMPTS tries from all
+ * addresses together, so one address can no longer spend a code the owner is about to type.
+ * A day's window outlasts any code, so a code's tries are never counted afresh while it lives.
+ */
+export const CODE_TRIES_PER_ADDRESS: RateLimit = { name: 'code-try:code-ip', max: 5, windowMs: 24 * HOUR };
 
 /**
  * Counts one attempt under each limit before the work it guards and says whether any limit is

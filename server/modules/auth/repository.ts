@@ -38,7 +38,7 @@ export async function deleteCode(db: Queryable, id: number): Promise<void> {
 }
 
 /** The newest code of a phone and purpose, whatever its state: only it may ever be used. */
-async function newestCodeId(db: Queryable, phone: string, purpose: CodePurpose): Promise<number | null> {
+export async function newestCodeId(db: Queryable, phone: string, purpose: CodePurpose): Promise<number | null> {
   const [latest] = await db
     .select({ id: authCodes.id })
     .from(authCodes)
@@ -53,19 +53,11 @@ const stillLive = (id: number, maxAttempts: number, now: Date) =>
   and(eq(authCodes.id, id), isNull(authCodes.usedAt), gt(authCodes.expiresAt, now), lt(authCodes.attempts, maxAttempts));
 
 /**
- * Uses up one attempt on the newest live code and returns its id and hash, or null when there is
- * no code that may still be tried (none, used, expired, or out of attempts). The attempt is
- * counted by the same statement that checks the limit, so parallel guesses cannot exceed it.
+ * Uses up one attempt on code `id` (a phone's newest, newestCodeId) and returns its hash, or null
+ * when it may no longer be tried (used, expired, or out of attempts). The attempt is counted by
+ * the same statement that checks the limit, so parallel guesses cannot exceed it.
  */
-export async function spendCodeAttempt(
-  db: Queryable,
-  phone: string,
-  purpose: CodePurpose,
-  maxAttempts: number,
-  now: Date,
-): Promise<{ id: number; codeHash: string } | null> {
-  const id = await newestCodeId(db, phone, purpose);
-  if (id === null) return null;
+export async function spendCodeAttempt(db: Queryable, id: number, maxAttempts: number, now: Date): Promise<{ id: number; codeHash: string } | null> {
   const [row] = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })

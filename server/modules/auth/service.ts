@@ -12,12 +12,14 @@ import { normalizePhone } from '../../../common/phone';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
-import { hit } from '../../lib/rate-limit';
+import { countedLately, hit, type RateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import { createSession, revokeAllSessions, revokeSession } from '../sessions/service';
 import {
   CODE_GUESS_LIMIT,
   CODE_REQUEST_LIMITS,
+  CODE_TRIES_PER_ADDRESS,
+  KNOWN_ADDRESS,
   LOGIN_LIMITS,
   giveBack,
   loginDelayMs,
@@ -31,6 +33,7 @@ import {
   findLiveCode,
   isRegistered,
   markCodeUsed,
+  newestCodeId,
   replaceCode,
   replacePassword,
   refundCodeAttempt,
@@ -38,7 +41,8 @@ import {
   updatePasswordHash,
 } from './repository';
 
-export const MAX_CODE_ATTEMPTS = 5;
+/** Tries of one code from all addresses together; from one address, CODE_TRIES_PER_ADDRESS (decision 0025). */
+export const MAX_CODE_ATTEMPTS = 10;
 
 export interface AuthDeps {
   db: Db;
@@ -104,7 +108,10 @@ export async function requestCode(
     [CODE_REQUEST_LIMITS.perAddress, address, addressMax],
     [CODE_REQUEST_LIMITS.perPhoneAndAddress, pairKey(phone, address)],
   );
-  if (asked.over) throw new DomainError('too_many_code_requests', 'phone');
+  if (asked.over) {
+    // Say which: past the address's own limit even a new phone is refused, and the person should know it is not their number.
+    throw new DomainError((asked.counts[0] ?? 0) > addressMax ? 'too_many_code_requests_here' : 'too_many_code_requests', 'phone');
+  }
   await checkAccountFor(deps.db, purpose, phone);
 
   const ttlSeconds = deps.codeTtlSeconds ?? CODE_TTL_SECONDS;
@@ -182,7 +189,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, address: string
   const byPhone: [typeof LOGIN_LIMITS.perAddress, string] = [LOGIN_LIMITS.perPhone, phone];
   if ((await reserve(deps.db, now, byAddress, byPair)).over) throw new DomainError('too_many_login_attempts', 'phone');
   const delay = loginDelayMs(await hit(deps.db, LOGIN_LIMITS.perPhone, phone, now));
-  if (delay > 0) await (deps.sleep ?? realSleep)(delay);
+  if (delay > 0 && !(await countedLately(deps.db, KNOWN_ADDRESS, pairKey(phone, address), now))) await (deps.sleep ?? realSleep)(delay);
 
   const account = await findAccount(deps.db, phone);
   const registered = isRegistered(account) ? account : null;
@@ -190,6 +197,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, address: string
     throw new DomainError('login_failed');
   }
   await giveBack(deps.db, now, byAddress, byPair, byPhone);
+  await hit(deps.db, KNOWN_ADDRESS, pairKey(phone, address), now);
   if (needsRehash(registered.passwordHash)) {
     await updatePasswordHash(deps.db, registered.id, await hashPassword(input.password));
   }
@@ -224,10 +232,15 @@ export async function checkCode(deps: AuthDeps, purpose: CodePurpose, input: { p
  */
 async function spendGuess(deps: AuthDeps, purpose: CodePurpose, phone: string, code: string, address: string): Promise<{ id: number }> {
   const now = deps.now();
-  const guess: [typeof CODE_GUESS_LIMIT, string] = [CODE_GUESS_LIMIT, address];
+  const guess: [RateLimit, string] = [CODE_GUESS_LIMIT, address];
   if ((await reserve(deps.db, now, guess)).over) throw new DomainError('too_many_code_attempts', 'code');
-  const live = await spendCodeAttempt(deps.db, phone, purpose, MAX_CODE_ATTEMPTS, now);
+  const id = await newestCodeId(deps.db, phone, purpose);
+  if (id === null) throw new DomainError('code_invalid', 'code');
+  // Past its own tries of this code an address is answered as for a wrong code, and the code lives on for the others.
+  const tries: [RateLimit, string] = [CODE_TRIES_PER_ADDRESS, `${id}|${address}`];
+  if ((await reserve(deps.db, now, tries)).over) throw new DomainError('code_invalid', 'code');
+  const live = await spendCodeAttempt(deps.db, id, MAX_CODE_ATTEMPTS, now);
   if (!live || !sameHash(live.codeHash, hashCode(phone, purpose, code))) throw new DomainError('code_invalid', 'code');
-  await giveBack(deps.db, now, guess);
+  await giveBack(deps.db, now, guess, tries);
   return live;
 }

@@ -148,9 +148,9 @@ describe.sequential('accounts on a real server over HTTP', () => {
     // Requests 9 and 10 are each a new phone's first, so only the address can refuse the 11th.
     expect((await call('POST', '/v2/auth/code/', { phone: '+79160000004' })).status).toBe(200);
     expect((await call('POST', '/v2/auth/code/', { phone: '+79160000005' })).status).toBe(200);
-    expectRefusal(await call('POST', '/v2/auth/code/', { phone: '+79160000006' }), 429, 'too_many_code_requests');
+    expectRefusal(await call('POST', '/v2/auth/code/', { phone: '+79160000006' }), 429, 'too_many_code_requests_here');
     // Refused before anything else: even a phone with an account gets 429, not 409.
-    expectRefusal(await call('POST', '/v2/auth/code/', { phone: ANNA }), 429, 'too_many_code_requests');
+    expectRefusal(await call('POST', '/v2/auth/code/', { phone: ANNA }), 429, 'too_many_code_requests_here');
   });
 
   it('refuses an address after 10 failed logins for one phone, even for the right password', async () => {

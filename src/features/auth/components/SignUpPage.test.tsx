@@ -51,6 +51,7 @@ describe('SignUpPage: phone, code, password', () => {
   it.each([
     ['user_exists', 409, 'User with this phone already exists'],
     ['too_many_code_requests', 429, 'Too many code requests for this phone number. Please try again later.'],
+    ['too_many_code_requests_here', 429, 'Too many code requests from this network. Please try again later.'],
     ['code_send_failed', 502, 'Server could not send the code. Please try again later.'],
     ['internal', 500, 'Server could not send the code. Please try again later.'],
   ] as const)('shows the server’s %s answer to the code request', async (code, status, text) => {
