@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstOccurrenceAfter, isCalendarDay, localDay, nextOccurrence, occurrenceAt, occurrenceDay, REPEAT_FREQUENCIES, type RepeatRule } from './recurrence';
+import { firstOccurrenceAfter, isCalendarDay, localDay, MAX_REPEAT_COUNT, nextOccurrence, occurrenceAt, occurrenceDay, REPEAT_FREQUENCIES, type RepeatRule } from './recurrence';
 
 const monthly = { frequency: 'monthly', interval: 1 } as const;
 
@@ -85,6 +85,14 @@ describe('nextOccurrence', () => {
     const counted: RepeatRule = { ...rule, until: null, count: 3 };
     expect(nextOccurrence(first, 0, counted, 2, 2)?.day).toBe('2027-03-31');
     expect(nextOccurrence(first, 0, counted, 3, 3)).toBeNull();
+  });
+
+  it('ends a rule without an end or a count after MAX_REPEAT_COUNT occurrences', () => {
+    const endless: RepeatRule = { frequency: 'daily', interval: 1, until: null, count: null };
+    expect(nextOccurrence(first, 0, endless, MAX_REPEAT_COUNT - 1, MAX_REPEAT_COUNT - 1)).not.toBeNull();
+    expect(nextOccurrence(first, 0, endless, MAX_REPEAT_COUNT, MAX_REPEAT_COUNT)).toBeNull();
+    // Nor does a later end date make it longer.
+    expect(nextOccurrence(first, 0, { ...endless, until: '2099-12-31' }, MAX_REPEAT_COUNT, MAX_REPEAT_COUNT)).toBeNull();
   });
 
   it('finds the first occurrence after a day', () => {

@@ -8,7 +8,7 @@ export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
 
 /** At most every 99 days, weeks, months or years: wider than any real rent or subscription. */
 export const MAX_REPEAT_INTERVAL = 99;
-/** A series ends after at most this many occurrences when a count is given. */
+/** The most occurrences a series makes, its own count or none given (a daily rule without an end stops after about 2.7 years). */
 export const MAX_REPEAT_COUNT = 1000;
 
 export interface RepeatRule {
@@ -74,6 +74,8 @@ export function localDay(at: Date, utcOffset: number): string {
  */
 export function nextOccurrence(firstAt: Date, utcOffset: number, rule: RepeatRule, k: number, made: number): { k: number; day: string; at: Date } | null {
   if (rule.count !== null && made >= rule.count) return null;
+  // A series without an end still ends: no rule makes more than MAX_REPEAT_COUNT operations.
+  if (made >= MAX_REPEAT_COUNT) return null;
   const next = occurrenceAt(firstAt, utcOffset, rule, k);
   if (rule.until !== null && next.day > rule.until) return null;
   // Operation dates end with 2100.

@@ -120,8 +120,30 @@ function unreadable(): never {
   throw new DomainError('import_unreadable', 'file');
 }
 
+/** Lines a file may have: a description may run over a few lines inside quotes. */
+const MAX_IMPORT_LINES = 4 * MAX_IMPORT_ROWS;
+/** One line of an export: 200 people's figures and a long description are far below it. */
+export const MAX_IMPORT_LINE = 64 * 1024;
+
+/**
+ * The file's lines counted and measured before any of it is split into cells, stopping at the
+ * first bound passed: a file of megabytes of commas, or of millions of tiny lines, is refused in a
+ * few milliseconds instead of seconds of parsing on the thread every request shares.
+ */
+function requireTableShape(text: string): void {
+  let start = 0;
+  for (let lines = 1; ; lines++) {
+    const end = text.indexOf('\n', start);
+    if ((end < 0 ? text.length : end) - start > MAX_IMPORT_LINE) unreadable();
+    if (end < 0) return;
+    if (lines >= MAX_IMPORT_LINES) throw new DomainError('import_too_big', 'file');
+    start = end + 1;
+  }
+}
+
 /** Reads the file; throws import_unreadable when it is not such a table at all. */
 export function readExpenseTable(text: string): ExpenseTable {
+  requireTableShape(text);
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...body] = parsed.data;
   if (!header) unreadable();

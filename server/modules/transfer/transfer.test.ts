@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventExport, importPreview, importResult } from '../../../common/contract/transfer';
 import { checkIntegrity } from '../../../bench/stress/checks';
 import { picture } from '../../../tests/api/factories';
@@ -156,6 +156,19 @@ describe('importing a Splitwise group export', () => {
     expect((await preview(anna, rows(20_001))).body.code).toBe('import_too_big');
     const res = await preview(anna, 'Date,Description,Category,Cost,Currency,A,B\n2026-01-01,x,y,20000000000,EUR,20000000000,-20000000000\n2026-01-01,x,y,2,EUR,1,-1');
     expect(res.body.problems).toEqual([{ line: 2, code: 'amount_too_large' }]);
+  });
+
+  it('refuses megabytes of commas and millions of tiny lines before splitting them into cells', async () => {
+    const parse = vi.spyOn(Papa, 'parse');
+    try {
+      const commas = await preview(anna, `Date,Description,Cost,Currency,${','.repeat(4 * 1024 * 1024)}`);
+      expect({ status: commas.status, code: commas.body.code }).toEqual({ status: 400, code: 'import_unreadable' });
+      const lines = await preview(anna, `Date,Description,Category,Cost,Currency,A,B\n${'x\n'.repeat(2_000_000)}`);
+      expect({ status: lines.status, code: lines.body.code }).toEqual({ status: 400, code: 'import_too_big' });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 
