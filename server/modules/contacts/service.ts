@@ -56,7 +56,7 @@ export function toContact(row: PersonRow, viewer: number): Contact {
  * name, picture and gender they gave themselves. Otherwise a phone book upload would be a
  * directory of who owns which number.
  */
-function asStranger(row: PersonRow): PersonRow {
+export function asStranger(row: PersonRow): PersonRow {
   return { ...row, fullName: '', avatarKey: null, gender: null };
 }
 

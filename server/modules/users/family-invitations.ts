@@ -6,26 +6,33 @@ import { and, desc, eq, notInArray, or } from 'drizzle-orm';
 import type { FamilyInvitations } from '../../../common/contract/user';
 import type { Queryable } from '../../db/client';
 import { familyInvitations } from '../../db/schema';
-import { peopleByIds, prunePlaceholders } from '../contacts/repository';
-import { toContact } from '../contacts/service';
+import { countLookups } from '../contacts/lookup-limits';
+import { metAmong, peopleByIds, prunePlaceholders } from '../contacts/repository';
+import { asStranger, toContact } from '../contacts/service';
 
 export async function sentInviteeIds(db: Queryable, inviter: number): Promise<number[]> {
   const rows = await db.select({ id: familyInvitations.inviteeId }).from(familyInvitations).where(eq(familyInvitations.inviterId, inviter));
   return rows.map((r) => r.id);
 }
 
-/** Makes the inviter's pending invitations exactly those to `invitees`: new ones added, the rest withdrawn. */
-export async function syncInvitations(db: Queryable, inviter: number, invitees: readonly number[]): Promise<void> {
+/**
+ * Makes the inviter's pending invitations exactly those to `invitees`: new ones added, the rest
+ * withdrawn. Each new one counts as a phone looked up (contacts/lookup-limits.ts): an invitation
+ * must not be a way round the limit on learning who owns which phone.
+ */
+export async function syncInvitations(db: Queryable, inviter: number, invitees: readonly number[], now = new Date()): Promise<void> {
   const withdrawn = await db
     .delete(familyInvitations)
     .where(and(eq(familyInvitations.inviterId, inviter), invitees.length > 0 ? notInArray(familyInvitations.inviteeId, [...invitees]) : undefined))
     .returning({ id: familyInvitations.inviteeId });
   const others = invitees.filter((id) => id !== inviter);
   if (others.length > 0) {
-    await db
+    const added = await db
       .insert(familyInvitations)
       .values(others.map((inviteeId) => ({ inviterId: inviter, inviteeId })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: familyInvitations.id });
+    await countLookups(db, inviter, added.length, now);
   }
   await prunePlaceholders(
     db,
@@ -54,7 +61,12 @@ export async function deleteInvitation(db: Queryable, invitation: InvitationRow)
   await prunePlaceholders(db, [invitation.inviteeId]);
 }
 
-/** GET /v1/user/me/ `family_invitations`: newest first, each with the other person as a Contact. */
+/**
+ * GET /v1/user/me/ `family_invitations`: newest first, each with the other person as a Contact.
+ * The invitee sees who invites them; the inviter sees of an invitee they have not met only what
+ * they typed (their contact name and the phone), not the name, picture and gender the invitee gave
+ * themselves nor whether the phone has an account, until the invitee accepts.
+ */
 export async function invitationsView(db: Queryable, viewer: number): Promise<FamilyInvitations> {
   const rows = await db
     .select({ id: familyInvitations.id, inviterId: familyInvitations.inviterId, inviteeId: familyInvitations.inviteeId, createdAt: familyInvitations.createdAt })
@@ -64,7 +76,9 @@ export async function invitationsView(db: Queryable, viewer: number): Promise<Fa
   if (rows.length === 0) return { received: [], sent: [] };
   const other = (r: (typeof rows)[number]) => (r.inviterId === viewer ? r.inviteeId : r.inviterId);
   const people = await peopleByIds(db, viewer, [...new Set(rows.map(other))]);
-  const byId = new Map(people.map((p) => [p.id, p]));
+  const invitees = new Set(rows.filter((r) => r.inviterId === viewer).map((r) => r.inviteeId));
+  const met = await metAmong(db, viewer, [...invitees]);
+  const byId = new Map(people.map((p) => [p.id, invitees.has(p.id) && !met.has(p.id) ? { ...asStranger(p), registered: false } : p]));
   const view = (r: (typeof rows)[number]) => {
     const person = byId.get(other(r));
     return person ? [{ id: r.id, person: toContact(person, viewer), created: r.createdAt.toISOString() }] : [];

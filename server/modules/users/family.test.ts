@@ -130,6 +130,33 @@ describe('creating and showing a family', () => {
     expect(ev.families.find((f) => f.members.includes(stranger.uid))?.members).toEqual([stranger.uid]);
   });
 
+  it("shows the inviter only what they typed of an invitee they have not met, until the invitee accepts", async () => {
+    const [prober, owner] = [await member('Prober'), await member('Secret')];
+    await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: owner.token, body: { gender: 'F' } });
+    expect((await setFamily(prober, [owner, newPhone()])).status).toBe(200);
+    const sent = (await me(prober)).family_invitations.sent;
+    expect(sent).toHaveLength(2);
+    // A registered phone and one nobody has look alike: no name, picture, gender or account of their own.
+    for (const invitation of sent) expect(invitation.person).toMatchObject({ full_name: '', avatar_url: null, gender: null, is_registered: false });
+    expect(JSON.stringify(sent)).not.toContain('Secret');
+    // The invitee sees who invites them, and once they accept the family shows them as they are.
+    const theirs = await receivedFrom(owner, prober);
+    expect(theirs?.person.full_name).toBe('Prober Test');
+    expect((await accept(owner, theirs!.id)).status).toBe(200);
+    expect((await me(prober)).family?.members.find((m) => m.uid === owner.uid)?.full_name).toBe('Secret Test');
+  });
+
+  it('counts each new invitation as a phone looked up, so invitations are no way round the lookup limit', async () => {
+    const prober = await member('Harvester');
+    const book = (from: number) => Array.from({ length: 500 }, (_, i) => ({ name: '', phone: `+7977${String(from + i).padStart(7, '0')}` }));
+    expect((await call(t.app, 'POST', '/app/api/v1/user/contacts/', { token: prober.token, body: { device: 'WEB', contacts: book(0) } })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/app/api/v1/user/contacts/', { token: prober.token, body: { device: 'WEB', contacts: book(500) } })).status).toBe(200);
+    // The hour's thousand lookups are spent: an invitation to a new phone is one more.
+    const refused = await setFamily(prober, [newPhone()]);
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 429, code: 'rate_limited' });
+    expect((await me(prober)).family_invitations.sent).toEqual([]);
+  });
+
   it('lets the invitee decline and the head withdraw; a withdrawn placeholder is forgotten', async () => {
     const [head, a, b] = [await member('Head'), await member('A'), await member('B')];
     const unknown = newPhone();
