@@ -1,6 +1,7 @@
 /**
  * Harvesting through the contact upload: a stranger uploads phone numbers in batches of 500 to
- * learn who owns them (their own names and pictures), past the limit phone searches have.
+ * learn who owns them (their own names and pictures), past the limit phone searches have; then
+ * through family invitations, which must count against the same limit and show nothing more.
  */
 import type { AttackScenario, Finding } from '../scenario';
 
@@ -33,6 +34,26 @@ const scenario: AttackScenario = {
 
     const search = await ctx.call(harvester.token, 'GET', `/v1/user/search/?phone=${encodeURIComponent(ctx.uniquePhone())}`);
     findings.push({ attack: 'phone search once the uploads spent the budget', held: search.status === 429, figures: { status: search.status } });
+
+    // Family invitations as a way round both: what the inviter learns, and whether they count.
+    const invitations: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const family = { head: harvester.phone, members: Array.from({ length: 5 }, () => ctx.uniquePhone()) };
+      invitations.push((await ctx.call(harvester.token, 'PUT', '/v2/user/me/', { family })).status);
+    }
+    findings.push({
+      attack: 'family invitations once the uploads spent the lookup budget',
+      held: invitations.every((s) => s === 429),
+      figures: { saves: invitations.length, answers: invitations.join('/') },
+    });
+    const prober = await ctx.signUp({ firstName: 'Prober' });
+    await ctx.call(prober.token, 'PUT', '/v2/user/me/', { family: { head: prober.phone, members: [victim.phone] } });
+    const sent = JSON.stringify(((await ctx.call(prober.token, 'GET', '/v1/user/me/')).body as { family_invitations?: unknown }).family_invitations ?? null);
+    findings.push({
+      attack: "a family invitation to a stranger's phone, read back before they accept",
+      held: !sent.includes('Secret') && !sent.includes('"is_registered":true'),
+      figures: { own_name_shown: String(sent.includes('Secret')), registered_shown: String(sent.includes('"is_registered":true')) },
+    });
     return findings;
   },
 };
