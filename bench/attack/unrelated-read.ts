@@ -1,8 +1,10 @@
 /**
  * What an attack costs everyone else: an unrelated person's read, timed alone and then while the
- * attackers loop, each for the same time. The attacks that hold keep this read's p99 near its
- * baseline; one that stalls the server shows here in seconds.
+ * attackers loop, each for the same time, from a process of its own (reader.mjs). The attacks that
+ * hold keep this read's p99 near its baseline; one that stalls the server shows here in seconds.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { AttackContext } from './scenario';
 
 export interface ReadUnderAttack {
@@ -19,16 +21,17 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function timeReads(ctx: AttackContext, token: string, path: string, until: () => boolean): Promise<number[]> {
-  const times: number[] = [];
-  while (!until()) {
-    const started = performance.now();
-    await ctx.call(token, 'GET', path);
-    times.push(performance.now() - started);
-    // A person reads now and then, not in a tight loop: the attackers get the rest of the time.
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return times.sort((a, b) => a - b);
+/** The reader's timings, from its own process (reader.mjs), sorted. */
+function timeReads(ctx: AttackContext, token: string, path: string, seconds: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./reader.mjs', import.meta.url)), ctx.url, token, path, String(seconds)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve((JSON.parse(out) as number[]).sort((a, b) => a - b)) : reject(new Error(`reader exited ${code}`))));
+  });
 }
 
 /**
@@ -41,18 +44,17 @@ export async function readUnderAttack(
   attack: () => Promise<unknown>,
   options: { attackers: number; seconds: number },
 ): Promise<ReadUnderAttack> {
-  const ms = options.seconds * 1000;
-  const baselineEnd = Date.now() + ms;
-  const baseline = await timeReads(ctx, reader.token, reader.path, () => Date.now() > baselineEnd);
-  const end = Date.now() + ms;
+  const baseline = await timeReads(ctx, reader.token, reader.path, options.seconds);
+  let reading = true;
   let attacks = 0;
   const loops = Array.from({ length: options.attackers }, async () => {
-    while (Date.now() < end) {
+    while (reading) {
       await attack();
       attacks += 1;
     }
   });
-  const during = await timeReads(ctx, reader.token, reader.path, () => Date.now() > end);
+  const during = await timeReads(ctx, reader.token, reader.path, options.seconds);
+  reading = false;
   await Promise.all(loops);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {

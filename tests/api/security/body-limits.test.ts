@@ -60,6 +60,14 @@ describe('JSON bodies of a known shape (decision 0061)', () => {
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 400, code: 'bad_request' });
   });
 
+  it('guards a large body, parsed off the serving thread, against prototype poisoning as a small one', async () => {
+    const poisoned = `{"first_name":"Anna","__proto__":{"admin":true},"avatar_url":"${'A'.repeat(2 * 1024 * 1024)}"}`;
+    const res = await t.app.inject({ method: 'PUT', url: '/app/api/v2/user/me/', headers: { 'content-type': 'application/json', authorization: `Bearer ${anna.token}` }, payload: poisoned });
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 400, code: 'bad_request' });
+    const broken = await t.app.inject({ method: 'PUT', url: '/app/api/v2/user/me/', headers: { 'content-type': 'application/json', authorization: `Bearer ${anna.token}` }, payload: `{"avatar_url":"${'A'.repeat(2 * 1024 * 1024)}"` });
+    expect({ status: broken.statusCode, code: broken.json().code }).toEqual({ status: 400, code: 'bad_request' });
+  });
+
   it('still reads a picture of megabytes to the end and a string with escaped quotes', async () => {
     const escaped = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: anna.token, body: { ...profile, first_name: 'An"na\\' } });
     expect(escaped.status).toBe(200);
