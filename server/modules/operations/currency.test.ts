@@ -82,6 +82,23 @@ describe('operations in another currency', () => {
     expect(await balances()).toEqual(before);
   });
 
+  it('shows an operation in the currency it was entered in exactly as entered, not through the event currency and back', async () => {
+    const eurEvent = await eventWith(t, anna, [boris], { eventCurrency: 'EUR' });
+    const made = await call(t.app, 'POST', '/app/api/v1/operation/', {
+      token: anna.token,
+      body: { event_id: eurEvent, details: { kind: 'even_purchase', amount: 882.85, currency: 'RUB', description: 'dinner' }, participants: [{ uid: anna.uid }, { uid: boris.uid }] },
+    });
+    expect(made.status).toBe(201);
+    const listed = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eurEvent}&currency=RUB`, { token: anna.token })).body).objects[0]!;
+    expect(listed.details).toMatchObject({ amount: 882.85, currency: 'RUB', original_amount: 882.85 });
+    expect(listed.approximate).toBe(false);
+    const [low, high] = [anna.uid, boris.uid].sort((a, b) => a - b);
+    expect(Object.fromEntries(listed.participants.map((p) => [p.uid, p.share]))).toEqual({ [low!]: 441.43, [high!]: 441.42 });
+    // In another display currency it is converted, and says so.
+    const inUsd = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eurEvent}&currency=USD`, { token: anna.token })).body).objects[0]!;
+    expect(inUsd).toMatchObject({ approximate: true, details: { currency: 'USD' } });
+  });
+
   it('answers a new operation in the display currency of POST /operation/?currency= (§7), storing it in the event currency', async () => {
     const res = await call(t.app, 'POST', '/app/api/v1/operation/?currency=EUR', { token: anna.token, body: purchase(882.83, 'RUB', '2026-04-25T10:00:00Z') });
     expect(res.status).toBe(201);

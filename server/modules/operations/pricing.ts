@@ -1,5 +1,5 @@
 import { DomainError } from '../../../common/errors';
-import { operationEntries, type Entry, type OperationKind } from '../../../common/ledger';
+import { operationEntries, type Entry, type OperationInput, type OperationKind } from '../../../common/ledger';
 import { entriesInEventCurrency } from '../../../common/ledger-currency';
 import { convertMinor, MONEY_INPUT_MAX_LENGTH, toMinor } from '../../../common/money';
 import { MAX_EVENT_VOLUME_MINOR, MAX_OPERATION_MINOR, MAX_WRITER_VOLUME_MINOR } from '../../../common/money-limits';
@@ -59,14 +59,19 @@ function utcDay(date: Date): string {
  */
 export async function price(db: Queryable, op: EnteredOperation, eventCurrency: string, rateOf: typeof rateForDate = rateForDate): Promise<Priced> {
   if (op.kind === 'comment') return { amount: 0, rate: '1', rateDate: null, entries: [] };
-  const { payer, payers, participants } = op.meta;
-  const input = { kind: op.kind, amount: op.originalAmount, author: op.author, payer, payers, participants };
+  const input = enteredInput(op);
   // Checked where it was typed before any rate is looked up, so a wrong operation says so first.
   const original = operationEntries(input);
   if (op.currency === eventCurrency) return { amount: op.originalAmount, rate: '1', rateDate: null, entries: original };
   const frozen = await rateOf(db, op.currency, eventCurrency, utcDay(op.date));
   const amount = convertMinor(op.originalAmount, op.currency, eventCurrency, frozen.rate);
   return { amount, rate: frozen.rate, rateDate: frozen.rateDate, entries: entriesInEventCurrency(input, amount) };
+}
+
+/** An operation as it was entered, as the ledger takes it: amounts in the entered currency. */
+export function enteredInput(op: Pick<EnteredOperation, 'kind' | 'originalAmount' | 'author' | 'meta'>): OperationInput {
+  const { payer, payers, participants } = op.meta;
+  return { kind: op.kind, amount: op.originalAmount, author: op.author, payer, payers, participants };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Operation, OperationRequest } from '../../../common/contract/operations';
 import { DomainError } from '../../../common/errors';
-import type { Entry, OperationKind } from '../../../common/ledger';
+import { operationEntries, type Entry, type OperationKind } from '../../../common/ledger';
 import { viewerStatus } from '../../../common/ledger-statistics';
 import { fromMinor, rateToString } from '../../../common/money';
 import type { Queryable } from '../../db/client';
@@ -9,7 +9,7 @@ import { imageUrl } from '../images/service';
 import { eventForParticipant } from '../events/repository';
 import { requestMeta, requestViews } from '../people/requests';
 import { enteredView } from './entered';
-import { currencyOf } from './pricing';
+import { currencyOf, enteredInput } from './pricing';
 import { metaOf, operationForParticipant, type OperationRow, type ReceiptRow } from './repository';
 import { viewPartsOf } from './view-parts';
 
@@ -21,14 +21,20 @@ export function toView(op: OperationRow, entries: readonly Entry[], viewer: numb
   const kind = op.kind as OperationKind;
   const meta = metaOf(op);
   const original = currencyOf(op.currency);
+  // Shown in the currency it was entered in, it is exactly what was entered, not a round trip
+  // through the event's currency at today's rate (882.85 RUB in a EUR event is not 882.83 RUB).
+  const asEntered = conv.approximate && conv.currency === original && kind !== 'comment';
+  const shown = asEntered ? exactIn(original) : conv;
+  const amount = asEntered ? op.originalAmount : op.amount;
+  const parts = asEntered ? enteredEntries(op, kind, meta, entries) : entries;
   return {
     id: op.id,
     event_id: op.eventId,
     kind,
     status: viewerStatus(kind, entries, viewer),
     details: {
-      amount: conv.major(op.amount),
-      currency: conv.currency,
+      amount: shown.major(amount),
+      currency: shown.currency,
       original_amount: fromMinor(op.originalAmount, original),
       original_currency: original,
       // Exactly the frozen rate the amount was converted with, not a shorter rounding of it.
@@ -40,15 +46,15 @@ export function toView(op: OperationRow, entries: readonly Entry[], viewer: numb
       payer: meta.payer,
       author: op.authorId,
     },
-    participants: entries.map((e) => ({
+    participants: parts.map((e) => ({
       uid: e.uid,
-      paid: conv.major(e.paid),
-      share: conv.major(e.share),
-      effect: conv.major(e.paid - e.share),
+      paid: shown.major(e.paid),
+      share: shown.major(e.share),
+      effect: shown.major(e.paid - e.share),
     })),
     deleted: op.deletedAt !== null,
     seen: seen || (op.editedBy ?? op.authorId) === viewer,
-    approximate: conv.approximate,
+    approximate: shown.approximate,
     created: op.createdAt.toISOString(),
     version: op.version,
     edited: op.editedBy !== null && op.editedAt !== null ? { by: op.editedBy, at: op.editedAt.toISOString() } : null,
@@ -56,6 +62,17 @@ export function toView(op: OperationRow, entries: readonly Entry[], viewer: numb
     receipts: receipts.map((r) => ({ id: r.id, url: imageUrl(r.key), width: r.width, height: r.height, added_by: r.addedBy })),
     recurrence_id: op.recurrenceId,
   };
+}
+
+/** Amounts shown as they are, in their own currency. */
+function exactIn(currency: string): DisplayConversion {
+  return { currency, approximate: false, major: (m) => fromMinor(m, currency), minor: (m) => m };
+}
+
+/** The entries as entered, in the entered currency, in the order of the stored ones. */
+function enteredEntries(op: OperationRow, kind: OperationKind, meta: ReturnType<typeof metaOf>, stored: readonly Entry[]): Entry[] {
+  const entered = new Map(operationEntries(enteredInput({ kind, originalAmount: op.originalAmount, author: op.authorId, meta })).map((e) => [e.uid, e]));
+  return stored.map((e) => entered.get(e.uid) ?? { uid: e.uid, paid: 0, share: 0 });
 }
 
 /** The payback requests among these operations, with what has been paid since: shown where they were made. */
