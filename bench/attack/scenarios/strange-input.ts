@@ -51,16 +51,23 @@ const scenario: AttackScenario = {
 
     const size = 8 * 1024 * 1024;
     const started = performance.now();
-    const flood = await fetch(`${ctx.url}/app/api/v2/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: `{"phone":"+79160000000","password":"x","x":${'['.repeat(size / 2)}${']'.repeat(size / 2)}}`,
-    });
-    await flood.text();
+    // Refused unread: the sender sees the 413, or a broken pipe when the connection closes before it has sent it all.
+    let status: number | 'closed';
+    try {
+      const flood = await fetch(`${ctx.url}/app/api/v2/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"phone":"+79160000000","password":"x","x":${'['.repeat(size / 2)}${']'.repeat(size / 2)}}`,
+      });
+      await flood.text();
+      status = flood.status;
+    } catch {
+      status = 'closed';
+    }
     findings.push({
       attack: '8 MiB of nested JSON to the sign-in, signed out',
-      held: flood.status === 413,
-      figures: { status: flood.status, ms: Math.round(performance.now() - started) },
+      held: status === 413 || status === 'closed',
+      figures: { status, ms: Math.round(performance.now() - started) },
     });
 
     const hostileId = `<script>${'x'.repeat(4096)}</script>`;

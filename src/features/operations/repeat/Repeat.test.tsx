@@ -49,7 +49,11 @@ describe('a new operation that repeats', () => {
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'How often it repeats' }), 'monthly');
     const nextMonth = dayjs().add(1, 'month');
     expect(within(dialog).getByTestId('repeat-next')).toHaveTextContent(String(nextMonth.year()));
+    // Without an end a series still ends, and says when.
+    expect(within(dialog).getByRole('combobox', { name: 'When it ends' })).toHaveValue('never');
+    expect(within(dialog).getByTestId('repeat-next')).toHaveTextContent('It stops after 1,000 times.');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'When it ends' }), 'count');
+    expect(within(dialog).getByTestId('repeat-next')).not.toHaveTextContent('It stops after');
     const count = within(dialog).getByDisplayValue('12');
     await userEvent.clear(count);
     await userEvent.type(count, '1');

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPEAT_FREQUENCIES } from '@common/recurrence';
+import { MAX_REPEAT_COUNT, REPEAT_FREQUENCIES } from '@common/recurrence';
 import formStyles from '@/components/Form.module.css';
 import { DateField } from '@/components/DateField';
 import { localeOf } from '../lib/money';
@@ -114,6 +114,7 @@ export function RepeatFields({
         second && (
           <p className={formStyles.hint} data-testid="repeat-next">
             {t(second < today ? 'repeat.pastOn' : 'repeat.thenOn', { date: localDayText(second, localeOf(i18n.language)) })}
+            {value.end === 'never' && ` ${t('repeat.neverLimit', { max: new Intl.NumberFormat(localeOf(i18n.language)).format(MAX_REPEAT_COUNT) })}`}
           </p>
         )
       )}
