@@ -9,7 +9,7 @@ import { imageUrl } from '../images/service';
 import { eventForParticipant } from '../events/repository';
 import { requestMeta, requestViews } from '../people/requests';
 import { enteredView } from './entered';
-import { currencyOf, enteredInput } from './pricing';
+import { currencyOf, enteredInput, lastWriterOf } from './pricing';
 import { metaOf, operationForParticipant, type OperationRow, type ReceiptRow } from './repository';
 import { viewPartsOf } from './view-parts';
 
@@ -53,7 +53,7 @@ export function toView(op: OperationRow, entries: readonly Entry[], viewer: numb
       effect: shown.major(e.paid - e.share),
     })),
     deleted: op.deletedAt !== null,
-    seen: seen || (op.editedBy ?? op.authorId) === viewer,
+    seen: seen || lastWriterOf(op) === viewer,
     approximate: shown.approximate,
     created: op.createdAt.toISOString(),
     version: op.version,
