@@ -46,14 +46,52 @@ describe('what an upload shows', () => {
     expect(after.find((c) => c.uid === anna.uid)).toMatchObject({ full_name: 'Anna Private', gender: 'F', avatar_url: expect.stringMatching(/^\/app\/img\//) });
   });
 
-  it('shows the name of someone met in a shared event', async () => {
-    const boris = await signUp(t, newPhone(), undefined, { first_name: 'Boris', last_name: 'Known', gender: 'M', currency: 'RUB' });
+  it('does not count being put into an event as having met: a person shows themselves by taking part', async () => {
+    const victim = await signUp(t, newPhone(), undefined, { first_name: 'Boris', last_name: 'Known', gender: 'M', currency: 'RUB', avatar_url: await picture(90, 90) });
+    const mallory = await signUp(t, newPhone(), undefined, { first_name: 'Mal', last_name: 'Lory', gender: 'M', currency: 'RUB' });
+    const book = contactListResponse.parse((await upload(mallory.token, [{ name: 'B', phone: victim.phone }])).body);
+    expect(book.find((c) => c.uid === victim.uid)?.full_name).toBe('');
+    const created = await call(t.app, 'POST', '/app/api/v1/event/', { token: mallory.token, body: { event_name: 'Probe', contacts: [victim.uid] } });
+    expect(created.status).toBe(201);
+    const purchase = await call(t.app, 'POST', '/app/api/v1/operation/', {
+      token: mallory.token,
+      body: { event_id: created.body.id, details: { kind: 'even_purchase', amount: 10 }, participants: [{ uid: mallory.uid }, { uid: victim.uid }] },
+    });
+    expect(purchase.status).toBe(201);
+
+    const everywhere = async () => {
+      const event = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: mallory.token })).body);
+      const listed = eventListResponse.parse((await call(t.app, 'GET', '/app/api/v1/event/', { token: mallory.token })).body).find((e) => e.id === created.body.id)!;
+      const people = peopleListResponse.parse((await call(t.app, 'GET', '/app/api/v1/event/people/', { token: mallory.token })).body).objects;
+      const contacts = contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: mallory.token })).body);
+      return [event.contacts, listed.contacts, people, contacts].map((list) => list.find((p) => p.uid === victim.uid)!);
+    };
+    for (const seen of await everywhere()) expect(seen).toMatchObject({ full_name: '', avatar_url: null, gender: null, name: 'B' });
+    const ops = (await call(t.app, 'GET', `/app/api/v1/operation/?event_id=${created.body.id}`, { token: mallory.token })).body;
+    expect(JSON.stringify(ops)).not.toContain('Known');
+
+    // The victim reads what was written there: now they have taken part, and are shown.
+    expect((await call(t.app, 'POST', `/app/api/v1/operation/${purchase.body.id}/seen`, { token: victim.token, body: {} })).status).toBe(200);
+    for (const seen of await everywhere()) expect(seen).toMatchObject({ full_name: 'Boris Known', gender: 'M', avatar_url: expect.stringMatching(/^\/app\/img\//) });
+  });
+
+  it('shows the owner of an event and whoever wrote in it to everyone there', async () => {
     const vera = await signUp(t, newPhone(), undefined, { first_name: 'Vera', last_name: 'Host', gender: 'F', currency: 'RUB' });
-    const book = contactListResponse.parse((await upload(vera.token, [{ name: 'B', phone: boris.phone }])).body);
-    expect(book.find((c) => c.uid === boris.uid)?.full_name).toBe('');
-    expect((await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { event_name: 'Dacha', contacts: [boris.uid] } })).status).toBe(201);
-    const again = contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: vera.token })).body);
-    expect(again.find((c) => c.uid === boris.uid)?.full_name).toBe('Boris Known');
+    const gleb = await signUp(t, newPhone(), undefined, { first_name: 'Gleb', last_name: 'Writer', gender: 'M', currency: 'RUB' });
+    const dina = await signUp(t, newPhone(), undefined, { first_name: 'Dina', last_name: 'Quiet', gender: 'F', currency: 'RUB' });
+    await upload(vera.token, [{ name: 'G', phone: gleb.phone }, { name: 'D', phone: dina.phone }]);
+    const created = await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { event_name: 'Dacha', contacts: [gleb.uid, dina.uid] } });
+    expect(created.status).toBe(201);
+    const write = await call(t.app, 'POST', '/app/api/v1/operation/', {
+      token: gleb.token,
+      body: { event_id: created.body.id, details: { kind: 'even_purchase', amount: 30 }, participants: [{ uid: vera.uid }, { uid: gleb.uid }, { uid: dina.uid }] },
+    });
+    expect(write.status).toBe(201);
+    const asDina = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: dina.token })).body).contacts;
+    expect(asDina.find((p) => p.uid === vera.uid)?.full_name).toBe('Vera Host');
+    expect(asDina.find((p) => p.uid === gleb.uid)?.full_name).toBe('Gleb Writer');
+    const asGleb = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: gleb.token })).body).contacts;
+    expect(asGleb.find((p) => p.uid === dina.uid)).toMatchObject({ full_name: '', name: expect.stringMatching(/^\+7 903/) });
   });
 });
 
@@ -123,6 +161,11 @@ describe('pictures beside names', () => {
     await upload(vera.token, [{ name: 'Anna', phone: anna.phone }, { name: 'Boris', phone: boris.phone }]);
     const created = await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { event_name: 'Pictures', contacts: [anna.uid, boris.uid] } });
     expect(created.status).toBe(201);
+    // Anna and Boris take part (they write there), so the others are shown their own pictures.
+    for (const writer of [anna, boris]) {
+      const body = { event_id: created.body.id, details: { kind: 'even_purchase', amount: 10 }, participants: [{ uid: anna.uid }, { uid: boris.uid }, { uid: vera.uid }] };
+      expect((await call(t.app, 'POST', '/app/api/v1/operation/', { token: writer.token, body })).status).toBe(201);
+    }
     const own = (await call(t.app, 'GET', '/app/api/v1/user/me/', { token: anna.token })).body.avatar_url as string;
     const veras = (await call(t.app, 'GET', '/app/api/v1/user/me/', { token: vera.token })).body.avatar_url as string;
     expect(own).toMatch(/^\/app\/img\//);

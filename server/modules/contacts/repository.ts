@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { anyOf, idArray } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
-import { contacts, eventParticipants, familyInvitations, images, operationEntries, operations, users } from '../../db/schema';
+import { contacts, eventParticipants, events, familyInvitations, images, operationEntries, operations, users } from '../../db/schema';
 
 export interface PersonRow {
   id: number;
@@ -20,21 +19,55 @@ export interface PersonRow {
 }
 
 /**
- * A person's columns; the caller joins the viewer's contact row for them (contactName, isContact)
- * and their avatar (`AVATAR`).
+ * Whether the person in the row has shown themselves to `viewer` (decision 0026): they are the
+ * viewer, have the viewer in their contacts or invited them into their family, share a family
+ * with them, or took part in an event the viewer is in: own it, last wrote an operation there, or
+ * have read one. Being put into an event by someone else is none of these, so nobody learns a
+ * stranger's name or picture by adding their phone to an event.
  */
-const personColumns = {
-  id: users.id,
-  phone: users.phone,
-  fullName: users.fullName,
-  gender: users.gender,
-  currency: users.currency,
-  avatarKey: images.key,
-  registered: sql<boolean>`${users.passwordHash} is not null`,
-  familyId: users.familyId,
-  contactName: sql<string>`coalesce(${contacts.name}, '')`,
-  isContact: sql<boolean>`${contacts.ownerId} is not null`,
-};
+function shownTo(viewer: SQLWrapper) {
+  return sql<boolean>`(${users.id} = ${viewer}
+    or exists (select 1 from ${contacts} their_book where their_book.owner_id = ${users.id} and their_book.contact_id = ${viewer})
+    or exists (select 1 from ${familyInvitations} invited where invited.inviter_id = ${users.id} and invited.invitee_id = ${viewer})
+    or exists (select 1 from ${users} me where me.id = ${viewer} and me.family_id = ${users.familyId})
+    or exists (select 1 from ${eventParticipants} theirs
+      join ${eventParticipants} mine on mine.event_id = theirs.event_id and mine.user_id = ${viewer}
+      join ${events} shared on shared.id = theirs.event_id
+      where theirs.user_id = ${users.id} and (shared.owner_id = ${users.id} or theirs.written_live > 0 or theirs.seen_live > 0)))`;
+}
+
+/**
+ * A person's columns, with whether they have shown themselves to `viewer` (`shownTo`), which
+ * `asShown` applies. The caller joins the viewer's contact row for them (contactName, isContact)
+ * and their avatar (`AVATAR`). `shown` is one column, not a condition on each masked column: the
+ * database would run its subqueries once per column.
+ */
+function personColumnsFor(viewer: SQLWrapper, shown: SQLWrapper = shownTo(viewer)) {
+  return {
+    id: users.id,
+    phone: users.phone,
+    fullName: users.fullName,
+    gender: users.gender,
+    currency: users.currency,
+    avatarKey: images.key,
+    registered: sql<boolean>`${users.passwordHash} is not null`,
+    familyId: users.familyId,
+    contactName: sql<string>`coalesce(${contacts.name}, '')`,
+    isContact: sql<boolean>`${contacts.ownerId} is not null`,
+    shown: sql<boolean>`${shown}`,
+  };
+}
+
+/**
+ * A person as the viewer may see them: the name, picture and gender they gave themselves only
+ * once they have shown themselves (`shownTo`), otherwise the viewer's own name for them and the
+ * phone.
+ */
+export function asShown({ shown, ...row }: PersonRow & { shown: boolean }): PersonRow {
+  return shown ? row : { ...row, fullName: '', avatarKey: null, gender: null };
+}
+
+const personColumns = personColumnsFor(sql.placeholder('viewer'));
 
 /** The viewer's (placeholder `viewer`) contact row for a user, if any: the one join that gives people their names. */
 const VIEWERS_CONTACT = and(eq(contacts.ownerId, sql.placeholder('viewer')), eq(contacts.contactId, users.id));
@@ -50,7 +83,11 @@ const peopleWithContactNames = jsonRowsBuiltOnce(personColumns, undefined, (db, 
 );
 
 /** People as one JSON array (json-rows.ts), for a statement that reads them beside something else. */
-export const peopleJson = jsonRows(personColumns);
+const peopleJsonRaw = jsonRows(personColumns);
+export const peopleJson = {
+  aggregate: peopleJsonRaw.aggregate,
+  decode: (value: unknown): PersonRow[] => peopleJsonRaw.decode(value).map(asShown),
+};
 
 /** Where `peopleJson` reads from: users with the viewer's (placeholder `viewer`) contact row and the avatar of each. */
 export const PEOPLE_WITH_CONTACT_NAMES = sql`${users} left join ${contacts} on ${VIEWERS_CONTACT} left join ${images} on ${AVATAR}`;
@@ -58,18 +95,34 @@ export const PEOPLE_WITH_CONTACT_NAMES = sql`${users} left join ${contacts} on $
 /** People by uid, with the viewer's contact names for them. */
 export async function peopleByIds(db: Queryable, viewer: number, uids: readonly number[]): Promise<PersonRow[]> {
   if (uids.length === 0) return [];
-  return peopleWithContactNames(db, { viewer, uids: idArray(uids) });
+  return (await peopleWithContactNames(db, { viewer, uids: idArray(uids) })).map(asShown);
+}
+
+/**
+ * A person found by a phone search, shown whole: the search is the product's one way to find
+ * someone by phone, shows who the phone belongs to before adding them (specification §3), and is
+ * counted against the viewer's phone lookups, unlike being put into an event.
+ */
+export async function foundPerson(db: Queryable, viewer: number, uid: number): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select(personColumnsFor(sql`${viewer}::int`, sql`true`))
+    .from(users)
+    .leftJoin(contacts, and(eq(contacts.ownerId, viewer), eq(contacts.contactId, users.id)))
+    .leftJoin(images, AVATAR)
+    .where(eq(users.id, uid));
+  return row && asShown(row);
 }
 
 /** The viewer's contact book, oldest first (the viewer is added by the service). */
 export async function contactRows(db: Queryable, owner: number): Promise<PersonRow[]> {
-  return db
-    .select(personColumns)
+  const rows = await db
+    .select(personColumnsFor(sql`${owner}::int`))
     .from(contacts)
     .innerJoin(users, eq(users.id, contacts.contactId))
     .leftJoin(images, AVATAR)
     .where(eq(contacts.ownerId, owner))
     .orderBy(asc(contacts.createdAt), asc(users.id));
+  return rows.map(asShown);
 }
 
 export async function contactIdsOf(db: Queryable, owner: number): Promise<number[]> {
@@ -104,29 +157,14 @@ export async function deleteContacts(db: Queryable, owner: number, contactIds: r
   await db.delete(contacts).where(and(eq(contacts.ownerId, owner), inArray(contacts.contactId, [...contactIds])));
 }
 
-/**
- * Of `uids`, those the viewer has met: who share an event (dialogues included) or a family with
- * the viewer, or have the viewer in their own contacts.
- */
+/** Of `uids`, those who have shown themselves to the viewer (`shownTo`). */
 export async function metAmong(db: Queryable, viewer: number, uids: readonly number[]): Promise<Set<number>> {
   if (uids.length === 0) return new Set();
-  const mine = alias(eventParticipants, 'mine');
-  const theirs = alias(eventParticipants, 'theirs');
-  const shared = await db
-    .selectDistinct({ id: theirs.userId })
-    .from(mine)
-    .innerJoin(theirs, eq(theirs.eventId, mine.eventId))
-    .where(and(eq(mine.userId, viewer), inArray(theirs.userId, [...uids])));
-  const reverse = await db
-    .select({ id: contacts.ownerId })
-    .from(contacts)
-    .where(and(eq(contacts.contactId, viewer), inArray(contacts.ownerId, [...uids])));
-  const [me] = await db.select({ familyId: users.familyId }).from(users).where(eq(users.id, viewer));
-  const family =
-    me?.familyId != null
-      ? await db.select({ id: users.id }).from(users).where(and(eq(users.familyId, me.familyId), inArray(users.id, [...uids])))
-      : [];
-  return new Set([...shared, ...reverse, ...family].map((r) => r.id));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...uids]), shownTo(sql`${viewer}::int`)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   contactRows,
   deleteContacts,
   insertPlaceholders,
-  metAmong,
   peopleByIds,
   prunePlaceholders,
   upsertContacts,
@@ -50,26 +49,11 @@ export function toContact(row: PersonRow, viewer: number): Contact {
   return Object.assign(personView(row, viewer), { balance: [] });
 }
 
-/**
- * What a contact book shows of someone who has not met the viewer (no shared event or family, and
- * the viewer is not in their contacts): the viewer's own name for them and their phone, not the
- * name, picture and gender they gave themselves. Otherwise a phone book upload would be a
- * directory of who owns which number.
- */
-export function asStranger(row: PersonRow): PersonRow {
-  return { ...row, fullName: '', avatarKey: null, gender: null };
-}
-
 /** The viewer's contact book, the viewer first (specification §3). */
 export async function listContacts(db: Queryable, viewer: number): Promise<Contact[]> {
   const [me] = await peopleByIds(db, viewer, [viewer]);
   const rows = await contactRows(db, viewer);
-  const met = await metAmong(
-    db,
-    viewer,
-    rows.map((r) => r.id),
-  );
-  return [...(me ? [me] : []), ...rows.filter((r) => r.id !== viewer).map((r) => (met.has(r.id) ? r : asStranger(r)))].map((r) => toContact(r, viewer));
+  return [...(me ? [me] : []), ...rows.filter((r) => r.id !== viewer)].map((r) => toContact(r, viewer));
 }
 
 function phoneOrFail(text: string): string {

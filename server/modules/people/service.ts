@@ -13,7 +13,7 @@ import { minorToDecimalString } from '../../../common/money';
 import { normalizePhone, phoneSearchDigits } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { hit, type RateLimit } from '../../lib/rate-limit';
-import { peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
+import { foundPerson, peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
 import { countLookups } from '../contacts/lookup-limits';
 import { personView, toContact, type PersonView } from '../contacts/service';
 import { displayConversion } from '../currency/service';
@@ -288,7 +288,7 @@ export async function searchUser(db: Queryable, viewer: number, query: { phone: 
   const phone = digits === null ? null : searchPhone(query.phone, digits);
   if (phone === null) throw new DomainError('phone_incorrect', 'phone');
   const [found] = await usersByPhones(db, [phone]);
-  const [row] = found ? await peopleByIds(db, viewer, [found.id]) : [];
+  const row = found ? await foundPerson(db, viewer, found.id) : undefined;
   if (row?.registered) return { status: 'registered', ...toContact(row, viewer) };
   const all = query.search_all === 'true' || query.search_all === '1';
   if (row && all && row.isContact) return { status: 'contact', ...toContact(row, viewer) };

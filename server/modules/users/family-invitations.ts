@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/client';
 import { familyInvitations } from '../../db/schema';
 import { countLookups } from '../contacts/lookup-limits';
 import { metAmong, peopleByIds, prunePlaceholders } from '../contacts/repository';
-import { asStranger, toContact } from '../contacts/service';
+import { toContact } from '../contacts/service';
 
 export async function sentInviteeIds(db: Queryable, inviter: number): Promise<number[]> {
   const rows = await db.select({ id: familyInvitations.inviteeId }).from(familyInvitations).where(eq(familyInvitations.inviterId, inviter));
@@ -78,7 +78,7 @@ export async function invitationsView(db: Queryable, viewer: number): Promise<Fa
   const people = await peopleByIds(db, viewer, [...new Set(rows.map(other))]);
   const invitees = new Set(rows.filter((r) => r.inviterId === viewer).map((r) => r.inviteeId));
   const met = await metAmong(db, viewer, [...invitees]);
-  const byId = new Map(people.map((p) => [p.id, invitees.has(p.id) && !met.has(p.id) ? { ...asStranger(p), registered: false } : p]));
+  const byId = new Map(people.map((p) => [p.id, invitees.has(p.id) && !met.has(p.id) ? { ...p, registered: false } : p]));
   const view = (r: (typeof rows)[number]) => {
     const person = byId.get(other(r));
     return person ? [{ id: r.id, person: toContact(person, viewer), created: r.createdAt.toISOString() }] : [];

@@ -234,6 +234,8 @@ describe('the caller’s own lists show nothing of anyone else’s', () => {
   check(['GET /app/api/v1/event/:id', 'GET /app/api/v1/event'], 'an event names each participant as its reader knows them, never by another’s contact name', async () => {
     const borisIn = (event: { contacts: { uid: number; name: string }[] }) => event.contacts.find((c) => c.uid === boris.uid)?.name;
     expect(borisIn((await call(t.app, 'GET', api(`/v1/event/${trip}/`), { token: anna.token })).body)).toBe('Bobby from work');
+    // Boris takes part (reads Anna's purchase), so Dan, who has no name of his own for him, is shown Boris's.
+    expect((await call(t.app, 'POST', api(`/v1/operation/${annasOp}/seen`), { token: boris.token, body: {} })).status).toBe(200);
     for (const reader of [boris, dan]) {
       const event = await call(t.app, 'GET', api(`/v1/event/${trip}/`), { token: reader.token });
       expect(event.status).toBe(200);
