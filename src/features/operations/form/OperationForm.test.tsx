@@ -63,17 +63,30 @@ describe('the kinds in Russian', () => {
 });
 
 describe('the operation form', () => {
-  it('offers all eight kinds and starts with an even purchase in my own currency, paid by me, for everyone', async () => {
+  it("offers all eight kinds and starts with an even purchase in the event's currency, paid by me, for everyone", async () => {
     const { dialog } = await openForm(undefined, 'en', anEvent({ eventCurrency: 'EUR', currency: 'EUR' }));
     const kinds = within(dialog).getAllByRole('radio').map((r) => r.closest('label')!.textContent);
     expect(kinds).toEqual(['Even purchase', 'Split purchase', 'I purchased them', 'I lent them', 'They lent me', 'Deposit', 'Payback', 'Comment']);
     expect(within(dialog).getByRole('radio', { name: 'Even purchase' })).toBeChecked();
-    // §9: my currency (RUB) first, in a euro event; the form converts it into the event's.
-    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveValue('RUB · Russian ruble');
+    // A euro event starts in euros though my own currency is the rouble (decision 0063).
+    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR · Euro');
     await userEvent.type(amount(dialog), '1000');
-    expect(within(dialog).getByTestId('converted-hint')).toHaveTextContent(/€|EUR/);
+    expect(within(dialog).queryByTestId('converted-hint')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Who paid')).toHaveDisplayValue('me');
     for (const name of ['me', 'Boris Ivanov', 'Вера Петрова', 'Gleb Orlov']) expect(person(dialog, name)).toBeChecked();
+  });
+
+  it('starts in the currency of the last operation I wrote in the event, not one someone else used', async () => {
+    const mine = anOperation({ id: 801, details: { author: ME, currency: 'EUR', original_currency: 'USD', original_amount: 12 } });
+    const borisNewer = anOperation({ id: 802, details: { author: BORIS, payer: BORIS, original_currency: 'GBP' } });
+    signedInWithEvent(anEvent({ eventCurrency: 'EUR', currency: 'EUR' }), [borisNewer, mine]);
+    renderApp(`/events/${EVENT_ID}/transactions`);
+    await screen.findByText(mine.details.description);
+    await userEvent.click(await screen.findByTestId('add-operation'));
+    const dialog = await screen.findByRole('dialog', { name: 'New operation' });
+    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveValue('USD · US dollar');
+    await userEvent.type(amount(dialog), '10');
+    expect(within(dialog).getByTestId('converted-hint')).toHaveTextContent(/€|EUR/);
   });
 
   it('asks for the answer in the display currency the feed shows (POST /operation/?currency=, §7)', async () => {

@@ -33,6 +33,7 @@ import {
   FORM_KINDS,
   hasErrors,
   KIND_SHAPE,
+  lastCurrencyOf,
   newDraft,
   offersSeveralPayers,
   remainderOf,
@@ -113,10 +114,10 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, pendin
   const everyone = useMemo(() => people.participants.map((p) => p.uid), [people.participants]);
   const currencies = useAppSelector((s) => s.currencies);
   const openEvent = useAppSelector(selectCurrentEvent);
-  const myCurrency = useAppSelector((s) => s.profile.user?.currency.trim());
   const myUid = useAppSelector((s) => s.profile.user?.user);
-  const userCurrency = myCurrency && currencies.items.some((c) => c.currency === myCurrency) ? myCurrency : undefined;
-  const ctx = { me, everyone, eventCurrency, userCurrency };
+  const usedLast = useAppSelector((s) => (s.operations.feed.eventId === eventId ? lastCurrencyOf(s.operations.feed, me) : undefined));
+  const lastCurrency = usedLast && currencies.items.some((c) => c.currency === usedLast) ? usedLast : undefined;
+  const ctx = { me, everyone, eventCurrency, lastCurrency };
   const [draft, setDraft] = useState<Draft>(() =>
     editing ? draftOf(editing, ctx) : pending ? draftOfBody(pending.body, ctx) : { ...newDraft(initial?.kind ?? 'even_purchase', ctx), ...initial },
   );

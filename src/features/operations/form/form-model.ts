@@ -86,20 +86,32 @@ export interface DraftContext {
   everyone: readonly number[];
   eventCurrency: string;
   /**
-   * The user's own currency, which a new operation starts in (specification §9); the form shows
-   * the amount converted into the event's. Absent when the app cannot price it, then the event's.
+   * The currency of the last operation I wrote in this event, which a new one starts in; absent
+   * when there is none the app can price, then the event's (decision 0063).
    */
-  userCurrency?: string;
+  lastCurrency?: string;
 }
 
-/** A new draft of a kind with the defaults people expect: I pay, everybody shares, in my currency. */
+/**
+ * The currency of my newest operation with an amount in a feed (ids newest first): the one a new
+ * operation in the same event starts in, so a trip abroad is entered in the local money once.
+ */
+export function lastCurrencyOf(feed: { ids: readonly number[]; byId: Readonly<Record<number, Operation>> }, me: number): string | undefined {
+  for (const id of feed.ids) {
+    const op = feed.byId[id];
+    if (op && op.kind !== 'comment' && !op.deleted && op.details.author === me) return op.details.original_currency;
+  }
+  return undefined;
+}
+
+/** A new draft of a kind with the defaults people expect: I pay, everybody shares, in the event's currency or the one I used last there. */
 export function newDraft(kind: OperationKind, ctx: DraftContext, keep?: Partial<Draft>): Draft {
   const others = ctx.everyone.filter((uid) => uid !== ctx.me);
   const people = kind === 'i_purchased_them' ? others : KIND_SHAPE[kind].people === 'many' && kind !== 'i_lent_them' ? [...ctx.everyone] : [];
   return {
     kind,
     amount: keep?.amount ?? '',
-    currency: keep?.currency ?? ctx.userCurrency ?? ctx.eventCurrency,
+    currency: keep?.currency ?? ctx.lastCurrency ?? ctx.eventCurrency,
     date: keep?.date ?? today(),
     description: keep?.description ?? '',
     text: keep?.text ?? '',
