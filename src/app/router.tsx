@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
       {
         // EventsPage is the frame (list, open event, its tabs); the open tab renders in its <Outlet />.
         path: '/events/:id?',
-        element: <RequireAuth><NumericEventId notFound={<NotFoundPage />}><EventsPage /></NumericEventId></RequireAuth>,
+        element: <NumericEventId notFound={<CompleteProfileFirst><NotFoundPage /></CompleteProfileFirst>}><RequireAuth><EventsPage /></RequireAuth></NumericEventId>,
         children: [
           { index: true, element: <TransactionsPage /> },
           // One route, so opening an operation's details keeps the feed mounted and scrolled.

@@ -82,6 +82,14 @@ describe('routing and guards (specification §2)', () => {
     expect(router.state.location.pathname).toBe('/events/12x/debts');
   });
 
+  it.each(['en', 'ru'] as const)('shows the 404 page for an event id that is not a number when signed out too, not sign-in (%s)', async (language) => {
+    const { router } = renderApp('/events/abc/debts', { language });
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events/abc/debts');
+    await router.navigate('/events/12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
+
   it('forces the profile-completion form on the 404 page too', async () => {
     localStorage.setItem('token', 't');
     server.use(mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(profile(''))));
