@@ -27,13 +27,15 @@ export interface ImageFieldProps {
   testId: string;
   /** The picture's shown size in px. */
   size?: number;
+  /** Required by the form: a star after the label, as on the required text fields. */
+  mandatory?: boolean;
 }
 
 /**
  * A picture for a profile or an event: upload a png/jpg and crop it square, or pick one of the
  * nine predefined avatars. Either way the server receives pixels (specification §5).
  */
-export function ImageField({ value, onChange, name, error, texts, testId, size = 88 }: ImageFieldProps) {
+export function ImageField({ value, onChange, name, error, texts, testId, size = 88, mandatory }: ImageFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -87,7 +89,7 @@ export function ImageField({ value, onChange, name, error, texts, testId, size =
   const message = problem ? t(`errors:${problem}`) : error;
   return (
     <div className={formStyles.field} role="group" aria-labelledby={labelId} data-testid={`${testId}-field`}>
-      <span id={labelId} className={formStyles.label}>
+      <span id={labelId} className={formStyles.label} data-mandatory={mandatory || undefined}>
         {texts.label}
       </span>
       <div className={styles.row}>

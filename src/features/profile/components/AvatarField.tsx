@@ -12,9 +12,9 @@ export interface AvatarFieldProps {
   error?: string | null;
 }
 
-/** The profile picture: the shared picture field with the profile's words. */
+/** The profile picture, which a profile requires: the shared picture field with the profile's words. */
 export function AvatarField(props: AvatarFieldProps) {
   const { t } = useTranslation('profile');
   const texts = { label: t('fields.avatar'), upload: t('avatar.upload'), choose: t('avatar.choose'), hint: t('avatar.hint') };
-  return <ImageField {...props} texts={texts} testId="avatar" />;
+  return <ImageField {...props} texts={texts} testId="avatar" mandatory />;
 }

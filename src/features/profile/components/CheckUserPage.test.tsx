@@ -51,6 +51,9 @@ describe('CheckUserPage: Complete your profile', () => {
     expect(screen.getByLabelText('First name')).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText('Surname')).toHaveAttribute('aria-required', 'true');
     expect(screen.getByRole('radiogroup', { name: 'Gender' })).toHaveAttribute('aria-required', 'true');
+    // The picture is required too, so its label carries the star like the others.
+    const picture = screen.getByRole('group', { name: /photo|picture|avatar/i });
+    expect(picture.querySelector('[data-mandatory]')).not.toBeNull();
     expect(screen.queryByText('Last name required')).toBeNull();
     unmount();
     renderApp('/checkuser', { language: 'ru' });
