@@ -101,6 +101,10 @@ describe('the create-event form', () => {
     await waitFor(() => expect(results(dialog).length).toBeGreaterThan(0), { timeout: 2000 });
     for (const uid of within(dialog).getAllByTestId(/^pick-/).map((b) => b.dataset.testid!)) await user.click(within(dialog).getByTestId(uid));
     expect(await within(dialog).findByText(text)).toBeInTheDocument();
+    // Searching then for someone not in the book says nobody matches, and offers a new participant.
+    await user.type(within(dialog).getByTestId('picker-search'), 'Zoltan');
+    expect(await within(dialog).findByText(language === 'en' ? 'Nobody matches “Zoltan”.' : 'Никого не нашлось по запросу «Zoltan».', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(within(dialog).queryByText(text)).toBeNull();
   });
 
   it.each([

@@ -165,7 +165,8 @@ export function ParticipantPicker({
             </ul>
           ) : (
             <div className={styles.noMatch} data-testid="picker-no-match">
-              <p>{term.trim() && (anyLeft || bookEmpty) ? t('picker.noMatch', { query: term.trim() }) : bookEmpty ? t('picker.noContacts') : t('picker.allAdded')}</p>
+              {/* A search that finds nobody says so, even when everyone in the book is added: the name typed may be someone not in it yet. */}
+              <p>{term.trim() ? t('picker.noMatch', { query: term.trim() }) : bookEmpty ? t('picker.noContacts') : t('picker.allAdded')}</p>
               {phone ? (
                 // A phone typed into the search is offered at once, formatted as it will be added.
                 <Button onClick={() => setAdding(true)} data-testid="picker-add-phone">
