@@ -91,7 +91,6 @@ export function ParticipantPicker({
   const byUid = useMemo(() => new Map(contacts.map((c) => [c.uid, c])), [contacts]);
   const excluded = useMemo(() => new Set([...taken, ...selected]), [taken, selected]);
   const candidates = useMemo(() => pickerCandidates(contacts, excluded, term), [contacts, excluded, term]);
-  const anyLeft = useMemo(() => pickerCandidates(contacts, excluded, '').length > 0, [contacts, excluded]);
   // A new user's book holds only themselves: nobody is 'already added', there is nobody yet.
   const bookEmpty = contacts.every((c) => c.is_me);
   const phone = typedPhone(term);
