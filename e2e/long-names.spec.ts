@@ -1,6 +1,6 @@
 /**
- * Long names are read whole: a dialogue in the events list and the people of a settle-up card
- * wrap instead of ending in '…' (at 390 px too), so two people are never told apart by a cut name.
+ * Long names are read whole: a dialogue in the events list, the people of a settle-up card and
+ * a row of People wrap instead of ending in '…' (at 390 px too), so two people are never told apart by a cut name.
  */
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import type { Event } from '../common/contract/events';
@@ -45,4 +45,9 @@ test('a long dialogue name and a long family line are shown whole', async ({ pag
   await expect(card).toBeVisible();
   for (const line of await card.locator('[class*="familyLine"], [class*="personName"]').all()) await expectWhole(line);
   await expect(card).toContainText('Konstantin Konstantinopolsky-Rimsky, Bartholomew Vasilievsky-Ostrovsky');
+
+  await page.goto('/people');
+  const row = page.getByTestId(`person-row-${konstantin.uid}`).getByText('Konstantin Konstantinopolsky-Rimsky');
+  await expect(row).toBeVisible();
+  await expectWhole(row);
 });
