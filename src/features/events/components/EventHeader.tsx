@@ -5,6 +5,7 @@ import { normalizeName } from '@common/names';
 import type { Event } from '@common/contract/events';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
+import { DetailTitle } from '@/components/DetailTitle';
 import { ImageField, type ImageValue } from '@/components/ImageField';
 import { base64Payload } from '@/components/images';
 import { Modal } from '@/components/Modal';
@@ -86,7 +87,7 @@ export function EventHeader({ event }: { event: Event }) {
             <RenameForm event={event} onDone={() => setRenaming(false)} />
           ) : (
             <div className={styles.headerTitleRow}>
-              <h2 className={styles.headerTitle}>{title}</h2>
+              <DetailTitle className={styles.headerTitle}>{title}</DetailTitle>
               {!dialogue && (
                 <button type="button" className={styles.iconButton} onClick={() => setRenaming(true)} aria-label={t('event.rename')} title={t('event.rename')}>
                   <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">

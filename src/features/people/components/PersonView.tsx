@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DetailTitle } from '@/components/DetailTitle';
 import { Spinner } from '@/components/Spinner';
 import { AddFriendModal, usePhoneFormat } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
@@ -185,7 +186,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
       <header className={styles.personHeader}>
         <Avatar url={person.avatar_url} name={person.name} size={64} />
         <div className={styles.personTitle}>
-          <h2 className={styles.personName}>{person.name}</h2>
+          <DetailTitle className={styles.personName}>{person.name}</DetailTitle>
           {person.phone && (
             <a href={`tel:${person.phone}`} className={styles.rowPhone}>
               {formatPhone(person.phone)}
