@@ -76,6 +76,18 @@ describe('the operation form', () => {
     for (const name of ['me', 'Boris Ivanov', 'Вера Петрова', 'Gleb Orlov']) expect(person(dialog, name)).toBeChecked();
   });
 
+  it('fills the total from what several payers paid, so Save needs no total typed', async () => {
+    const posted = recordPosts();
+    const { dialog } = await openForm();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Several people paid' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount paid by me' }), '30');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount paid by Boris Ivanov' }), '20,5');
+    expect(amount(dialog)).toHaveValue('50.5');
+    await save(dialog);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.body.details).toMatchObject({ amount: 50.5, payers: [{ uid: ME, amount: 30 }, { uid: BORIS, amount: 20.5 }] });
+  });
+
   it('starts in the currency of the last operation I wrote in the event, not one someone else used', async () => {
     const mine = anOperation({ id: 801, details: { author: ME, currency: 'EUR', original_currency: 'USD', original_amount: 12 } });
     const borisNewer = anOperation({ id: 802, details: { author: BORIS, payer: BORIS, original_currency: 'GBP' } });

@@ -47,7 +47,7 @@ import {
 } from './form-model';
 import { PayersEditor } from './PayersEditor';
 import { PeoplePicker } from './PeoplePicker';
-import { PARTS_MODES, weightedParts } from './split-model';
+import { amountAfterPayers, PARTS_MODES, weightedParts } from './split-model';
 import { approximateMinor, crossRateOf } from './rates';
 import { KindIcon } from './KindIcon';
 import { RepeatFields } from '../repeat/RepeatFields';
@@ -390,7 +390,7 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, pendin
             {draft.payers !== null && offersSeveralPayers(draft.kind) ? (
               <PayersEditor
                 lines={draft.payers}
-                onChange={(payers) => update({ payers, ...(payers === null ? {} : { payer: payers[0]?.uid ?? draft.payer }) })}
+                onChange={(payers) => update(payers === null ? { payers } : { payers, payer: payers[0]?.uid ?? draft.payer, amount: amountAfterPayers(draft.amount, draft.payers, payers, draft.currency) })}
                 amount={draft.amount}
                 currency={draft.currency}
                 people={people}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftOf, newDraft, toBody, validate } from './form-model';
-import { equalPayments, paymentsOf, typedWeight, weightedParts } from './split-model';
+import { amountAfterPayers, equalPayments, paymentsOf, typedWeight, weightedParts } from './split-model';
 import { anOperation, BORIS, GLEB, ME, VERA } from '../test-fixtures';
 
 const ctx = { me: ME, everyone: [ME, BORIS, VERA, GLEB], eventCurrency: 'RUB' };
@@ -22,6 +22,19 @@ describe('several payers', () => {
     expect(paymentsOf([{ uid: ME, amount: '4000' }, { uid: ME, amount: '' }], '6000', 'RUB').error).toBe('validation_failed');
     expect(paymentsOf([{ uid: ME, amount: '4000' }, { uid: null, amount: '' }], '6000', 'RUB').error).toBe('sender_or_recipient_required');
     expect(paymentsOf([{ uid: ME, amount: '40.001' }, { uid: BORIS, amount: '' }], '6000', 'RUB').error).toBe('amount_invalid');
+  });
+
+  it('fills the total from the payers while no total of my own is typed', () => {
+    const one = [{ uid: ME, amount: '30' }, { uid: BORIS, amount: '' }];
+    const both = [{ uid: ME, amount: '30' }, { uid: BORIS, amount: '20,5' }];
+    expect(amountAfterPayers('', one, both, 'RUB')).toBe('50.5');
+    // Still the total filled before: it follows the payers.
+    expect(amountAfterPayers('50.5', both, [{ uid: ME, amount: '30' }, { uid: BORIS, amount: '25' }], 'RUB')).toBe('55');
+    expect(amountAfterPayers('50.5', both, one, 'RUB')).toBe('');
+    // A total the user typed is theirs: the payers are checked against it instead.
+    expect(amountAfterPayers('60', one, both, 'RUB')).toBe('60');
+    expect(amountAfterPayers('', null, [{ uid: ME, amount: 'x' }, { uid: BORIS, amount: '1' }], 'RUB')).toBe('');
+    expect(amountAfterPayers('', one, [{ uid: ME, amount: '1000' }, { uid: BORIS, amount: '1' }], 'JPY')).toBe('1001');
   });
 
   it('splits a payment equally, leftover units to the first lines', () => {

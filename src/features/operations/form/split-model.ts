@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@common/errors';
-import { parseMoneyInput } from '@common/money';
+import { minorToDecimalString, parseMoneyInput } from '@common/money';
 import { MAX_PERCENT, partsFromWeights, WEIGHT_SCALE, weightToHundredths, type Weight } from '@common/split';
 
 /**
@@ -55,6 +55,34 @@ export function paymentsOf(lines: readonly PayerLine[], amountText: string, curr
     left,
     error,
   };
+}
+
+/**
+ * The total of several payers' amounts as the amount field takes it, when every line has a valid
+ * amount; null otherwise. People who paid 30 and 20 expect the form to know that 50 was paid.
+ */
+export function payersTotalText(lines: readonly PayerLine[], currency: string): string | null {
+  if (lines.length === 0) return null;
+  let minor = 0;
+  for (const line of lines) {
+    const r = parseMoneyInput(line.amount.trim(), currency);
+    if (!r.ok) return null;
+    minor += r.minor;
+  }
+  if (minor <= 0) return null;
+  // Without trailing zeros ('50.5', '50'), as an edit form shows what was entered.
+  const text = minorToDecimalString(minor, currency);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/**
+ * The amount after the payers changed: filled with their total while the user has not typed one
+ * of their own (the field is empty, or still holds the total filled before).
+ */
+export function amountAfterPayers(amount: string, before: readonly PayerLine[] | null, after: readonly PayerLine[], currency: string): string {
+  const filled = before === null ? null : payersTotalText(before, currency);
+  if (amount.trim() !== '' && amount !== filled) return amount;
+  return payersTotalText(after, currency) ?? (amount === filled ? '' : amount);
 }
 
 /** 'Split the payment equally': the amount in equal payments, leftover units to the first lines. */
