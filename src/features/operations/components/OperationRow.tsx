@@ -4,7 +4,7 @@ import type { Operation, OperationRequest } from '@common/contract/operations';
 import { Avatar } from '@/components/Avatar';
 import { LinkButton } from '@/components/LinkButton';
 import { KindIcon } from '../form/KindIcon';
-import { payerOf, sharersOf, timeLabel } from '../lib/feed';
+import { payerOf, payersOf, sharersOf, timeLabel } from '../lib/feed';
 import { kindTitle } from '../lib/kind-title';
 import { money, moneyMinor, type MoneyText } from '../lib/money';
 import type { EventPeople } from '../lib/people';
@@ -152,8 +152,11 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
   const payerName = payer !== null ? people.name(payer) : '';
   // Russian verbs agree with the person they are about: the payer here, the viewer in the status.
   const payerContext = payer !== null ? people.gender(payer) : undefined;
+  const payers = payersOf(op);
   const who =
-    op.kind === 'payback'
+    payers.length > 1
+      ? t(op.kind === 'deposit' ? 'feed.receivedByMany' : 'feed.paidByMany', { names: namesText(payers, people, t) })
+      : op.kind === 'payback'
       ? t('feed.sentBy', { name: payerName, context: payerContext })
       : op.kind === 'deposit'
         ? t('feed.receivedBy', { name: payerName, context: payerContext })

@@ -224,6 +224,26 @@ describe('the transactions tab', () => {
     expect(within(bought!).getByRole('button', { name: actions })).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Paid by Вера Петрова, Boris Ivanov for Boris Ivanov, Вера Петрова, Gleb Orlov'],
+    ['ru', 'Платили: Вера Петрова, Boris Ivanov · за: Boris Ivanov, Вера Петрова, Gleb Orlov'],
+  ] as const)('names every payer of a dinner paid by two (%s)', async (language, words) => {
+    const dinner = anOperation({
+      id: 9,
+      details: { description: 'Dinner', amount: 900, original_amount: 900, payer: VERA, author: VERA },
+      participants: [
+        { uid: BORIS, paid: 400, share: 300, effect: 100 },
+        { uid: VERA, paid: 500, share: 300, effect: 200 },
+        { uid: GLEB, paid: 0, share: 300, effect: -300 },
+      ],
+    });
+    signedInWithEvent(anEvent(), [dinner]);
+    renderApp(PATH, { language });
+    await feed();
+    await screen.findByText('Dinner');
+    expect(rows()[0]!.textContent?.replace(/\s+/g, ' ')).toContain(words);
+  });
+
   it('speaks Russian that agrees: the lender’s and my own gender, and “кому: мне”', async () => {
     const ops = [
       anOperation({

@@ -74,6 +74,16 @@ export function payerOf(op: Operation): number | null {
   return paid ? paid.uid : null;
 }
 
+/**
+ * Everyone who put money in, the named payer first: one person mostly, several when the payment
+ * was shared between payers.
+ */
+export function payersOf(op: Operation): number[] {
+  const first = payerOf(op);
+  const others = op.participants.filter((p) => p.paid !== 0 && p.uid !== first).map((p) => p.uid);
+  return first === null ? others : [first, ...others];
+}
+
 /** Whose share it is (for a payback, the creditor; for a loan, the borrowers). */
 export function sharersOf(op: Operation): number[] {
   return op.participants.filter((p) => p.share !== 0).map((p) => p.uid);
