@@ -134,6 +134,31 @@ export async function removeParticipants(db: Queryable, eventId: number, uids: r
   await db.delete(eventParticipants).where(and(eq(eventParticipants.eventId, eventId), inArray(eventParticipants.userId, [...uids])));
 }
 
+/**
+ * Someone who has just joined a family settles with it in the events they share with its members
+ * (decision 0026): in each live event, not a dialogue, where they are alone in their event family
+ * and a member is there, they join the head's event family, else the first member's. An event
+ * family its owner made of them and someone else is the owner's choice, and stays.
+ */
+export async function joinFamilyInSharedEvents(db: Queryable, uid: number, familyId: number, headId: number): Promise<number> {
+  const rows = await db.execute(sql`
+    update ${eventParticipants} mine set family_group = target.grp
+    from (
+      select ep.event_id,
+        coalesce(min(ep.family_group) filter (where ep.user_id = ${headId}::int), min(ep.family_group)) as grp
+      from ${eventParticipants} ep
+      join ${users} u on u.id = ep.user_id and u.family_id = ${familyId}::int
+      join ${events} e on e.id = ep.event_id and e.deleted_at is null and e.dialogue_key is null
+      where ep.user_id <> ${uid}::int
+      group by ep.event_id
+    ) target
+    where mine.event_id = target.event_id and mine.user_id = ${uid}::int and mine.family_group <> target.grp
+      and not exists (select 1 from ${eventParticipants} other
+        where other.event_id = mine.event_id and other.family_group = mine.family_group and other.user_id <> mine.user_id)
+    returning mine.event_id`);
+  return rowsOf(rows).length;
+}
+
 /** Regroups and reorders participants in one statement. */
 export async function setFamilies(db: Queryable, eventId: number, rows: readonly { uid: number; family: number; position: number }[]): Promise<void> {
   if (rows.length === 0) return;

@@ -320,6 +320,31 @@ describe('families in events and balances', () => {
     expect(ev.families.map((f) => f.members)).toEqual([[owner.uid, wife.uid, son.uid], [friend.uid]]);
   });
 
+  it('settles a family formed later as one in the events its members already share', async () => {
+    const [husband, wife, friend, cousin] = [await member('Husband'), await member('Wife'), await member('Friend'), await member('Cousin')];
+    const flat = await eventWith(t, friend, [husband, wife]);
+    // In this one the owner grouped the wife with her cousin: the owner's choice stays.
+    const dacha = await eventWith(t, friend, [husband, wife, cousin]);
+    const grouped = await call(t.app, 'PUT', `/app/api/v1/event/${dacha}/`, {
+      token: friend.token,
+      body: { data: { families: [[friend.uid], [husband.uid], [wife.uid, cousin.uid]] } },
+    });
+    expect(grouped.status).toBe(200);
+    await operate(t, husband, { event_id: flat, details: { kind: 'even_purchase', amount: 300 }, participants: [{ uid: husband.uid }, { uid: wife.uid }, { uid: friend.uid }] });
+    const familiesIn = async (id: number) =>
+      eventSchema.parse((await call(t.app, 'GET', `/app/api/v1/event/${id}/`, { token: friend.token })).body).families.map((f) => [...f.members].sort((a, b) => a - b));
+    expect(await familiesIn(flat)).toHaveLength(3);
+
+    await formFamily(husband, [wife]);
+    expect(await familiesIn(flat)).toEqual(expect.arrayContaining([uids([husband, wife]), [friend.uid]]));
+    expect(await familiesIn(flat)).toHaveLength(2);
+    expect(await familiesIn(dacha)).toEqual(expect.arrayContaining([[husband.uid], uids([wife, cousin])]));
+    const plan = await call(t.app, 'GET', `/app/api/v1/event/${flat}/payout/`, { token: friend.token });
+    expect(plan.status).toBe(200);
+    // The friend owes the family 100, and nobody in the family pays the other.
+    expect(JSON.stringify(plan.body)).not.toContain(`"from":${wife.uid},"to":${husband.uid}`);
+  });
+
   it("gives each member my net balance with them, and the family's sum in my currency", async () => {
     const [head, m1, m2] = [await member('Head'), await member('M1'), await member('M2')];
     await formFamily(head, [m1, m2]);

@@ -13,6 +13,7 @@ import { normalizePhone } from '../../../common/phone';
 import type { Queryable } from '../../db/client';
 import { families, familyInvitations, users } from '../../db/schema';
 import { insertPlaceholders, peopleByIds } from '../contacts/repository';
+import { joinFamilyInSharedEvents } from '../events/repository';
 import { personView } from '../contacts/service';
 import { DisplayTotals, moneyList, netBalances, sumBalances } from '../people/balances';
 import { deleteInvitation, invitationFor, sentInviteeIds, syncInvitations } from './family-invitations';
@@ -202,7 +203,7 @@ export async function familyView(db: Queryable, viewer: number, currency: string
 
 /**
  * POST /v1/user/family/invitations/{id}/accept/: the invitee joins the inviter's family, made now
- * if the inviter had none. Refused when the invitee is in a family already, when the family is
+ * if the inviter had none, and settles with it in the events they already share with its members. Refused when the invitee is in a family already, when the family is
  * full, and as gone when the inviter has meanwhile become someone else's member.
  */
 export async function acceptInvitation(tx: Queryable, viewer: number, id: number): Promise<void> {
@@ -231,6 +232,7 @@ export async function acceptInvitation(tx: Queryable, viewer: number, id: number
     .returning({ id: users.id });
   if (joined.length !== 1) throw new DomainError('family_already_member');
   await tx.delete(familyInvitations).where(eq(familyInvitations.id, invitation.id));
+  await joinFamilyInSharedEvents(tx, viewer, family.familyId, family.headId);
 }
 
 /** DELETE /v1/user/family/invitations/{id}/: the invitee declines, or the inviter withdraws. */
