@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { Avatar } from '@/components/Avatar';
 import { logout } from '@/features/auth';
+import { useReceivedInvitations } from '@/features/profile';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { modalOpened, sideMenuToggled } from '../shell-slice';
 import { LanguageSelect } from './LanguageSelect';
@@ -38,6 +39,7 @@ function NavItems({ onNavigate, inMenu = false }: { onNavigate?: () => void; inM
         <>
           <button type="button" className={styles.navLink} onClick={() => dispatch(modalOpened('settings'))}>
             {t('nav.settings')}
+            <InvitationsBadge />
           </button>
           <LogoutButton />
         </>
@@ -56,21 +58,46 @@ function LogoutButton({ className = styles.navLink }: { className?: string }) {
   );
 }
 
+/**
+ * How many family invitations wait for an answer, on the way to Settings where they are answered
+ * (the events list shows them too): a dot for the eye, the count in words for screen readers.
+ */
+function InvitationsBadge() {
+  const { t } = useTranslation();
+  const count = useReceivedInvitations().length;
+  if (count === 0) return null;
+  return (
+    <span className={styles.badge} data-testid="invitations-badge">
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{`, ${t('nav.invitations', { count })}`}</span>
+    </span>
+  );
+}
+
+/** A button's name that also says how many invitations wait, where its aria-label hides the badge's words. */
+function useNameWithInvitations(name: string): string {
+  const { t } = useTranslation();
+  const count = useReceivedInvitations().length;
+  return count === 0 ? name : `${name}, ${t('nav.invitations', { count })}`;
+}
+
 /** The user's avatar opens the settings. */
 function ProfileButton() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.profile.user);
+  const name = useNameWithInvitations(t('nav.settings'));
   return (
     <button
       type="button"
       className={styles.profileButton}
       onClick={() => dispatch(modalOpened('settings'))}
-      aria-label={t('nav.settings')}
+      aria-label={name}
       title={t('nav.settings')}
       data-testid="profile-button"
     >
       <Avatar url={user?.avatar_url} name={user?.full_name} size={36} />
+      <InvitationsBadge />
     </button>
   );
 }
@@ -80,13 +107,14 @@ export function Header({ signedIn }: { signedIn: boolean }) {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.shell.sideMenuOpen);
   const close = () => dispatch(sideMenuToggled(false));
+  const menuName = useNameWithInvitations(t('nav.menu'));
   return (
     <header className={styles.header}>
       {signedIn && (
         <button
           type="button"
           className={styles.menuButton}
-          aria-label={t('nav.menu')}
+          aria-label={menuName}
           aria-expanded={open}
           onClick={() => dispatch(sideMenuToggled(true))}
           data-testid="menu-button"
@@ -94,6 +122,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
+          <InvitationsBadge />
         </button>
       )}
       <Link to="/" className={styles.logo}>

@@ -9,3 +9,4 @@ export {
   type ProfileState,
   type LoadStatus,
 } from './profile-slice';
+export { FamilyInvitationBanner, useReceivedInvitations } from './components/FamilyInvitationBanner';

@@ -13,6 +13,7 @@ import styles from './EventsPage.module.css';
 import layout from '@/components/MasterDetail.module.css';
 import { SkeletonRows } from '@/components/SkeletonRows';
 import { useInView } from '@/lib/observe';
+import { FamilyInvitationBanner } from '@/features/profile';
 
 const TABS = ['transactions', 'my-share', 'debts'] as const;
 
@@ -81,6 +82,7 @@ export function EventList({ activeId, onCreate, onImport }: { activeId: number |
           {t('list.create')}
         </Button>
       </div>
+      <FamilyInvitationBanner />
       {listStatus === 'loading' && !listLoaded && (
         <p className="visually-hidden" role="status">
           {t('common:actions.loading')}

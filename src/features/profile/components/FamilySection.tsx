@@ -10,7 +10,8 @@ import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { apiErrorText, ContactChecklist, PersonRow } from '@/features/contacts';
 import { toApiError, type ApiError } from '@/lib/api-client';
-import { acceptFamilyInvitation, dropFamilyInvitation, updateProfile } from '../profile-slice';
+import { updateProfile } from '../profile-slice';
+import { ReceivedInvitations, useInvitationAction } from './ReceivedInvitations';
 import styles from './FamilySection.module.css';
 
 /**
@@ -112,51 +113,6 @@ export function FamilySection({ user, className }: { user: User; className?: str
         />
       )}
     </section>
-  );
-}
-
-/** Accept or decline: the answer is the new profile, which the slice stores; a refusal is shown by the section. */
-function useInvitationAction() {
-  const dispatch = useAppDispatch();
-  return async (action: 'accept' | 'drop', id: number): Promise<ApiError | null> => {
-    const result = await dispatch(action === 'accept' ? acceptFamilyInvitation(id) : dropFamilyInvitation(id));
-    if (acceptFamilyInvitation.fulfilled.match(result) || dropFamilyInvitation.fulfilled.match(result)) return null;
-    return (result.payload as ApiError | undefined) ?? toApiError(result.error);
-  };
-}
-
-/** Invitations into someone's family: nothing changes for me until I accept one. */
-function ReceivedInvitations({ invitations, onFailure }: { invitations: readonly FamilyInvitation[]; onFailure: (e: ApiError | null) => void }) {
-  const { t } = useTranslation('contacts');
-  const act = useInvitationAction();
-  const [busy, setBusy] = useState<number | null>(null);
-  const run = async (action: 'accept' | 'drop', id: number) => {
-    setBusy(id);
-    onFailure(null);
-    onFailure(await act(action, id));
-    setBusy(null);
-  };
-  return (
-    <div data-testid="family-received">
-      <h4 className={styles.subtitle}>{t('family.receivedTitle')}</h4>
-      {invitations.map((i) => (
-        // The person on their own row, the words and the buttons under it: a phone has no room beside a name.
-        <div key={i.id} className={styles.invitationCard} data-testid={`family-invitation-${i.id}`}>
-          <ul className={styles.list}>
-            <PersonRow person={i.person} />
-          </ul>
-          <p className={styles.invitationText}>{t('family.invitedYou', { name: i.person.name })}</p>
-          <div className={styles.buttons}>
-            <Button onClick={() => void run('accept', i.id)} disabled={busy !== null} aria-busy={busy === i.id} data-testid={`family-accept-${i.id}`}>
-              {t('family.accept')}
-            </Button>
-            <Button scheme="gray" onClick={() => void run('drop', i.id)} disabled={busy !== null} data-testid={`family-decline-${i.id}`}>
-              {t('family.decline')}
-            </Button>
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }
 
