@@ -162,13 +162,20 @@ for (const lang of ['en', 'ru'] as const) {
       expect(family?.members.map((m) => m.uid)).toEqual([boris.uid]);
     });
 
-    await test.step('Vera declines in hers', async () => {
+    await test.step('Vera sees the invitation above her events, counted on the menu, and declines it there', async () => {
       const context = await secondBrowser(browser, testInfo);
       const veraPage = await context.newPage();
-      await openAs(veraPage, vera, lang, '/faq');
+      await openAs(veraPage, vera, lang, '/events');
+      const banner = veraPage.getByTestId('family-invitation-banner');
+      await expect(banner).toContainText(t.family.invitedYou.replace('{{name}}', 'Anna Smirnova'));
+      await expect(banner).toContainText(t.family.acceptExplained);
+      await expect(veraPage.locator('[data-testid="invitations-badge"]:visible').first()).toBeVisible();
+      await screenshot(veraPage, testInfo, lang, 'family-4b-banner');
+      await banner.getByRole('button', { name: t.family.decline }).click();
+      await expect(banner).toBeHidden();
+      await expect(veraPage.getByTestId('invitations-badge')).toHaveCount(0);
       const section = await openSettings(veraPage, lang);
-      await section.getByTestId('family-received').getByRole('button', { name: t.family.decline }).click();
-      await expect(section.getByTestId('family-received')).toBeHidden();
+      await expect(section.getByTestId('family-received')).toHaveCount(0);
       await expect(section.getByText(t.family.none)).toBeVisible();
       await context.close();
       expect((await me(page, vera)).family).toBeNull();
