@@ -1,8 +1,10 @@
 /**
  * The API's reference page renders in the browser under the app's CSP: Swagger UI over the OpenAPI
- * document, every route of the contract listed, and not one script or style refused.
+ * document, every route of the contract listed, not one script or style refused, and no axe
+ * finding of any impact, as on every other page.
  */
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('the API reference lists the routes and runs under the CSP', async ({ page }, testInfo) => {
@@ -17,4 +19,8 @@ test('the API reference lists the routes and runs under the CSP', async ({ page 
   fs.mkdirSync('.tmp/screens', { recursive: true });
   await page.screenshot({ path: `.tmp/screens/api-reference-${testInfo.project.name}.png` });
   expect(refused).toEqual([]);
+  // Our landmark and heading attributes are set as Swagger UI draws; wait for them.
+  await expect(page.locator('.information-container[role="banner"]')).toHaveCount(1);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 });
