@@ -216,7 +216,7 @@ const ENDPOINTS: Endpoint[] = [
   get('/app/api/v1/config', () => query({ x: junkString }).map((q) => api(`/v1/config/${q}`))),
   get('/app/api/v1/health', () => query({ x: junkString }).map((q) => api(`/v1/health/${q}`))),
   get('/app/api/docs/openapi.json', () => query({ x: junkString }).map((q) => `/app/api/docs/openapi.json${q}`)),
-  ...['', '/json', '/yaml', '/static/index.html', '/static/swagger-initializer.js'].map((file) =>
+  ...['', '/json', '/yaml', '/static/index.html', '/static/swagger-initializer.js', '/static/theme/dolya-contrast.css', '/static/theme/dolya-landmarks.js'].map((file) =>
     get(`/app/api/docs${file}`, () => query({ x: junkString }).map((q) => `/app/api/docs${file}${file ? '' : '/'}${q}`), 10),
   ),
   // The reference page's files: nothing outside its folder is served, however the path is written.

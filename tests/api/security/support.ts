@@ -80,6 +80,8 @@ export const PUBLIC_ROUTES = [
   'GET /app/api/docs/yaml',
   'GET /app/api/docs/static/index.html',
   'GET /app/api/docs/static/swagger-initializer.js',
+  'GET /app/api/docs/static/theme/dolya-contrast.css',
+  'GET /app/api/docs/static/theme/dolya-landmarks.js',
   'GET /app/api/v1/currency',
   'GET /app/api/v1/currency/rate',
   'POST /app/api/v2/auth/code',
