@@ -1,7 +1,8 @@
 /**
  * Harvesting through the contact upload: a stranger uploads phone numbers in batches of 500 to
  * learn who owns them (their own names and pictures), past the limit phone searches have; then
- * through family invitations, which must count against the same limit and show nothing more.
+ * through family invitations, which must count against the same limit and show nothing more; and
+ * by putting a stranger's phone into an event, which is not having met them.
  */
 import type { AttackScenario, Finding } from '../scenario';
 
@@ -53,6 +54,24 @@ const scenario: AttackScenario = {
       attack: "a family invitation to a stranger's phone, read back before they accept",
       held: !sent.includes('Secret') && !sent.includes('"is_registered":true'),
       figures: { own_name_shown: String(sent.includes('Secret')), registered_shown: String(sent.includes('"is_registered":true')) },
+    });
+
+    // Putting the stranger alone into an event, writing there, and reading every list that shows them.
+    const putter = await ctx.signUp({ firstName: 'Putter' });
+    const book = (await ctx.call(putter.token, 'POST', '/v1/user/contacts/', { device: 'WEB', contacts: [{ name: '', phone: victim.phone }] })).body as { uid: number; phone: string }[];
+    const victimUid = book.find((c) => c.phone === victim.phone)?.uid;
+    const event = (await ctx.call(putter.token, 'POST', '/v1/event/', { event_name: 'Probe', contacts: [victimUid] })).body as { id: number };
+    await ctx.call(putter.token, 'POST', '/v1/operation/', {
+      event_id: event.id,
+      details: { kind: 'even_purchase', amount: 10 },
+      participants: [{ uid: putter.id }, { uid: victimUid }],
+    });
+    const reads = await Promise.all(['/v1/event/', `/v1/event/${event.id}/`, '/v1/event/people/', '/v1/user/contacts/'].map((path) => ctx.call(putter.token, 'GET', path)));
+    const shown = reads.filter((r) => JSON.stringify(r.body).includes('Secret')).length;
+    findings.push({
+      attack: 'a stranger put alone into an event, read back from every list',
+      held: reads.every((r) => r.status === 200) && shown === 0,
+      figures: { lists_read: reads.length, answers: reads.map((r) => r.status).join('/'), lists_showing_own_name: shown },
     });
     return findings;
   },
