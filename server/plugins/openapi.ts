@@ -34,8 +34,8 @@ const REFERENCE_CSS = `
 
 /**
  * What the stock page's markup lacks for screen readers: its title and version in a landmark (the
- * routes already are one), and the route groups one level under the page's title (an h1 followed by h3s). Swagger UI draws after
- * load, so the attributes are set as its markup appears.
+ * routes already are one), and the route groups one level under the page's title (an h1 followed
+ * by h3s). Swagger UI draws after load, so the attributes are set as its markup appears.
  */
 const REFERENCE_JS = `
 new MutationObserver(function () {

@@ -140,8 +140,8 @@ export async function removeParticipants(db: Queryable, eventId: number, uids: r
  * and a member is there, they join the head's event family, else the first member's. An event
  * family its owner made of them and someone else is the owner's choice, and stays.
  */
-export async function joinFamilyInSharedEvents(db: Queryable, uid: number, familyId: number, headId: number): Promise<number> {
-  const rows = await db.execute(sql`
+export async function joinFamilyInSharedEvents(db: Queryable, uid: number, familyId: number, headId: number): Promise<void> {
+  await db.execute(sql`
     update ${eventParticipants} mine set family_group = target.grp
     from (
       select ep.event_id,
@@ -154,9 +154,7 @@ export async function joinFamilyInSharedEvents(db: Queryable, uid: number, famil
     ) target
     where mine.event_id = target.event_id and mine.user_id = ${uid}::int and mine.family_group <> target.grp
       and not exists (select 1 from ${eventParticipants} other
-        where other.event_id = mine.event_id and other.family_group = mine.family_group and other.user_id <> mine.user_id)
-    returning mine.event_id`);
-  return rowsOf(rows).length;
+        where other.event_id = mine.event_id and other.family_group = mine.family_group and other.user_id <> mine.user_id)`);
 }
 
 /** Regroups and reorders participants in one statement. */

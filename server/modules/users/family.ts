@@ -203,8 +203,9 @@ export async function familyView(db: Queryable, viewer: number, currency: string
 
 /**
  * POST /v1/user/family/invitations/{id}/accept/: the invitee joins the inviter's family, made now
- * if the inviter had none, and settles with it in the events they already share with its members. Refused when the invitee is in a family already, when the family is
- * full, and as gone when the inviter has meanwhile become someone else's member.
+ * if the inviter had none, and settles with it in the events they already share with its members.
+ * Refused when the invitee is in a family already, when the family is full, and as gone when the
+ * inviter has meanwhile become someone else's member.
  */
 export async function acceptInvitation(tx: Queryable, viewer: number, id: number): Promise<void> {
   const invitation = await invitationFor(tx, id, viewer);

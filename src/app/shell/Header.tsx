@@ -58,27 +58,32 @@ function LogoutButton({ className = styles.navLink }: { className?: string }) {
   );
 }
 
-/**
- * How many family invitations wait for an answer, on the way to Settings where they are answered
- * (the events list shows them too): a dot for the eye, the count in words for screen readers.
- */
-function InvitationsBadge() {
+/** How many family invitations wait for an answer, in words ('1 family invitation'); null when none. */
+function useInvitationsWords(): { count: number; words: string } | null {
   const { t } = useTranslation();
   const count = useReceivedInvitations().length;
-  if (count === 0) return null;
+  return count === 0 ? null : { count, words: t('nav.invitations', { count }) };
+}
+
+/**
+ * The invitations waiting, on the way to Settings where they are answered (the events list shows
+ * them too): the count for the eye, the words for screen readers.
+ */
+function InvitationsBadge() {
+  const waiting = useInvitationsWords();
+  if (!waiting) return null;
   return (
     <span className={styles.badge} data-testid="invitations-badge">
-      <span aria-hidden="true">{count}</span>
-      <span className="visually-hidden">{`, ${t('nav.invitations', { count })}`}</span>
+      <span aria-hidden="true">{waiting.count}</span>
+      <span className="visually-hidden">{`, ${waiting.words}`}</span>
     </span>
   );
 }
 
 /** A button's name that also says how many invitations wait, where its aria-label hides the badge's words. */
 function useNameWithInvitations(name: string): string {
-  const { t } = useTranslation();
-  const count = useReceivedInvitations().length;
-  return count === 0 ? name : `${name}, ${t('nav.invitations', { count })}`;
+  const waiting = useInvitationsWords();
+  return waiting ? `${name}, ${waiting.words}` : name;
 }
 
 /** The user's avatar opens the settings. */

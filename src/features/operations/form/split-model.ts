@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@common/errors';
-import { minorToDecimalString, parseMoneyInput } from '@common/money';
+import { fromMinor, parseMoneyInput } from '@common/money';
 import { MAX_PERCENT, partsFromWeights, WEIGHT_SCALE, weightToHundredths, type Weight } from '@common/split';
 
 /**
@@ -69,10 +69,8 @@ export function payersTotalText(lines: readonly PayerLine[], currency: string): 
     if (!r.ok) return null;
     minor += r.minor;
   }
-  if (minor <= 0) return null;
-  // Without trailing zeros ('50.5', '50'), as an edit form shows what was entered.
-  const text = minorToDecimalString(minor, currency);
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  // '50.5', '50': the way an edit form shows an amount that was entered.
+  return minor > 0 ? String(fromMinor(minor, currency)) : null;
 }
 
 /**
