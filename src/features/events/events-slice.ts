@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateEventBody, Event } from '@common/contract/events';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
+import { ledgerChanged } from '@/app/ledger-version';
 import { loggedOut } from '@/features/auth';
 import { effectiveDisplay, eventsApi, type DisplayMode } from './events-api';
 
@@ -115,6 +116,7 @@ export const fetchEvent = createAsyncThunk<Event, number, ThunkConfig>('events/f
 export const eventsChanged = createAsyncThunk<void, readonly number[], ThunkConfig>(
   'events/changed',
   async (ids, { dispatch, getState }) => {
+    dispatch(ledgerChanged());
     const open = getState().events.currentId;
     if (open !== null && ids.includes(open)) void dispatch(fetchEvent(open));
     if (ids.some((id) => id !== open)) void dispatch(fetchEvents());
@@ -140,9 +142,11 @@ export interface EventChange {
  */
 export const updateEvent = createAsyncThunk<{ stored: Event; shown: Event }, EventChange, ThunkConfig>(
   'events/update',
-  async ({ id, data }, { getState, rejectWithValue }) => {
+  async ({ id, data }, { dispatch, getState, rejectWithValue }) => {
     try {
       const stored = await eventsApi.update(id, { data });
+      // Families and people decide every share and debt; a new name or picture changes no figure.
+      if (data.families !== undefined || data.contacts !== undefined) dispatch(ledgerChanged());
       const mode = displayModeOf(getState(), id);
       const shown = mode.kind === 'event' ? stored : await eventsApi.get(id, mode);
       return { stored, shown };
@@ -158,6 +162,7 @@ export const changeEventCurrency = createAsyncThunk<{ stored: Event; shown: Even
   async ({ id, currency }, { dispatch, rejectWithValue }) => {
     try {
       const stored = await eventsApi.update(id, { data: { eventCurrency: currency } });
+      dispatch(ledgerChanged());
       dispatch(eventsSlice.actions.displayModeSet({ id, mode: { kind: 'original' } }));
       const shown = await eventsApi.get(id, { kind: 'original' });
       return { stored, shown };

@@ -72,6 +72,25 @@ export const fetchPeople = createAsyncThunk<PeopleListResponse, { page: number; 
   },
 );
 
+/**
+ * The pages already shown, read again side by side after a change to the money, so the rows keep
+ * their place and every balance on them is the server's.
+ */
+export const reloadPeople = createAsyncThunk<PeopleListResponse, { pages: number; currency: string | null }, ThunkConfig>(
+  'people/reloadList',
+  async ({ pages, currency }, { rejectWithValue, signal }) => {
+    try {
+      const answers = await Promise.all(Array.from({ length: Math.max(1, pages) }, (_, i) => fetchPeoplePageCall(i + 1, currency, signal)));
+      const last = answers[answers.length - 1]!;
+      const seen = new Set<number>();
+      const objects = answers.flatMap((a) => a.objects).filter((p) => !seen.has(p.uid) && seen.add(p.uid));
+      return { ...last, objects, families: answers.flatMap((a) => a.families) };
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
 export const fetchPerson = createAsyncThunk<PersonResponse, { uid: number; currency: string | null }, ThunkConfig>(
   'people/fetchPerson',
   async ({ uid, currency }, { rejectWithValue, signal }) => {
@@ -144,6 +163,18 @@ export const peopleSlice = createSlice({
         }
         state.list.status = 'error';
         state.list.error = action.payload ?? toApiError(action.error);
+      })
+      .addCase(reloadPeople.fulfilled, (state, action) => {
+        const list = state.list;
+        // A change of display currency meanwhile started a list of its own.
+        if (action.meta.arg.currency !== list.currency) return;
+        list.items = action.payload.objects;
+        list.families = {};
+        for (const f of action.payload.families) list.families[f.id] = f;
+        list.pages = action.payload.pages;
+        list.count = action.payload.count;
+        list.approximate = action.payload.approximate;
+        list.page = Math.min(Math.max(1, action.meta.arg.pages), action.payload.pages || 1);
       })
       .addCase(fetchPerson.pending, (state, action) => {
         const { uid, currency } = action.meta.arg;

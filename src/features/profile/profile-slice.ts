@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { ledgerChanged } from '@/app/ledger-version';
 import type { UpdateUserRequest, User } from '@common/contract/user';
 import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
@@ -35,9 +36,12 @@ export const fetchProfile = createAsyncThunk<Profile, void, Reject>('profile/fet
  */
 export const updateProfile = createAsyncThunk<Profile, UpdateUserRequest, Reject>(
   'profile/update',
-  async (body, { rejectWithValue }) => {
+  async (body, { dispatch, rejectWithValue }) => {
     try {
-      return await profileApi.update(body);
+      const profile = await profileApi.update(body);
+      // A family changed (left, members dropped) regroups the shared events' figures.
+      if ('family' in body) dispatch(ledgerChanged());
+      return profile;
     } catch (err) {
       const error = toApiError(err);
       if (error.code !== 'aborted') console.error('Saving the profile failed:', error.message);
@@ -47,9 +51,12 @@ export const updateProfile = createAsyncThunk<Profile, UpdateUserRequest, Reject
 );
 
 /** POST /v1/user/family/invitations/{id}/accept/: the answer is the new profile, with the family. */
-export const acceptFamilyInvitation = createAsyncThunk<Profile, number, Reject>('profile/acceptFamilyInvitation', async (id, { rejectWithValue }) => {
+export const acceptFamilyInvitation = createAsyncThunk<Profile, number, Reject>('profile/acceptFamilyInvitation', async (id, { dispatch, rejectWithValue }) => {
   try {
-    return await profileApi.acceptFamilyInvitation(id);
+    const profile = await profileApi.acceptFamilyInvitation(id);
+    // Accepting regroups the events shared with the family (decision 0026).
+    dispatch(ledgerChanged());
+    return profile;
   } catch (err) {
     return rejectWithValue(toApiError(err));
   }

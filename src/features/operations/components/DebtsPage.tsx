@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectLedgerVersion } from '@/app/ledger-version';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { toApiError } from '@/lib/api-client';
@@ -25,7 +26,7 @@ function exactFrom(load: () => Promise<{ from: number; to: number; amount: numbe
   };
 }
 
-function PlainView({ eventId, currency, version }: { eventId: number; currency?: string; version: string }) {
+function PlainView({ eventId, currency, version }: { eventId: number; currency?: string; version: number }) {
   const { t } = useTranslation('operations');
   const people = useEventPeople();
   const [state, setState] = useState<{ status: 'loading' | 'error' | 'done'; data?: DebtsResponse }>({ status: 'loading' });
@@ -111,8 +112,9 @@ export default function DebtsPage() {
   const [view, setView] = useState<View>('plan');
 
   const wantedKey = eventId !== null ? keyOf({ eventId, ...displayParams }) : null;
-  // The event's last activity changes with every operation, so the plan and the plain view read again then.
-  const version = event ? `${event.last_activity ?? ''}|${event.payout ?? ''}` : null;
+  // Any change to the money (an operation, families regrouped) moves the ledger version: the plan
+  // and the plain view read again then.
+  const version = useAppSelector(selectLedgerVersion);
   const previousVersion = useRef(version);
 
   useEffect(() => {
@@ -123,8 +125,7 @@ export default function DebtsPage() {
   useEffect(() => {
     const before = previousVersion.current;
     previousVersion.current = version;
-    // The event arriving (or leaving) is no change to its operations: the read above covers it.
-    if (before === null || version === null || before === version || eventId === null) return;
+    if (before === version || eventId === null) return;
     void dispatch(fetchPayout({ eventId, ...displayParams }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
@@ -191,7 +192,7 @@ export default function DebtsPage() {
           ))}
         </div>
       </div>
-      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} currency={displayParams.currency} version={version ?? ''} />}</div>
+      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} currency={displayParams.currency} version={version} />}</div>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpensesResponse } from '@common/contract/operations';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectLedgerVersion } from '@/app/ledger-version';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
@@ -53,12 +54,14 @@ export default function MySharePage() {
   // The server sums the family's part of every figure, the chart's days included.
   const wantedKey = eventId !== null ? expensesKeyOf({ eventId, ...displayParams, family }) : null;
 
-  // Read on every visit: the screen keeps what it has and swaps to the new data 900 ms later (§4).
+  // Read on every visit and after any change to the money: the screen keeps what it has and swaps
+  // to the new data 900 ms later (§4).
+  const ledgerVersion = useAppSelector(selectLedgerVersion);
   useEffect(() => {
     if (eventId !== null) void dispatch(fetchExpenses({ eventId, ...displayParams, family }));
     // displayParams is rebuilt each render; wantedKey carries it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, wantedKey]);
+  }, [dispatch, wantedKey, ledgerVersion]);
 
   const data: ExpensesResponse | null = expenses.key === wantedKey ? expenses.data : null;
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fetchEvent } from '@/features/events';
+import { eventsChanged, updateEvent } from '@/features/events';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 import { anEvent, anOperation, EVENT_ID, expenses, expensesAnswer, json, pagesOf, payout, signedInWithEvent } from '../test-fixtures';
@@ -82,12 +82,13 @@ describe('an event tab opened by its address', () => {
     expect(screen.getByTestId('event-view')).toBeVisible();
   });
 
-  it('reads the plan again when the event’s operations change, not when the event first arrives', async () => {
-    let event = anEvent();
+  it('reads the plan again when the money changes (families regrouped), not when the event first arrives or is renamed', async () => {
+    const event = anEvent();
     signedInWithEvent(event);
     let planReads = 0;
     server.use(
       http.get('/app/api/v1/event/:id/', () => json(event)),
+      http.put('/app/api/v1/event/:id/', () => json(event)),
       http.get('/app/api/v1/event/:id/payout/', () => {
         planReads += 1;
         return json(payout([]));
@@ -96,9 +97,11 @@ describe('an event tab opened by its address', () => {
     const { store } = renderApp(`/events/${EVENT_ID}/debts`);
     expect(await screen.findByTestId('settled', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(planReads).toBe(1);
-    // Someone recorded an operation: the event read again says so by its last activity.
-    event = anEvent({ last_activity: '2026-11-29T10:00:00Z' });
-    await store.dispatch(fetchEvent(EVENT_ID));
+    await store.dispatch(updateEvent({ id: EVENT_ID, data: { event_name: 'Dacha 2' } }));
+    await store.dispatch(updateEvent({ id: EVENT_ID, data: { families: [[1, 2]] } }));
     await waitFor(() => expect(planReads).toBe(2));
+    // An operation written anywhere in the app moves the same version.
+    await store.dispatch(eventsChanged([EVENT_ID]));
+    await waitFor(() => expect(planReads).toBe(3));
   });
 });

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PeopleFamily, Person } from '@common/contract/people';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectLedgerVersion } from '@/app/ledger-version';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
 import { AddFriendModal, usePhoneFormat } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
-import { addToContacts, deleteFromContacts, fetchPeople, peopleRows } from '../people-slice';
+import { addToContacts, deleteFromContacts, fetchPeople, peopleRows, reloadPeople } from '../people-slice';
 import { PeopleBalance } from './PeopleBalance';
 import { QuickLoan } from './QuickLoan';
 import { ShareBlock } from './ShareBlock';
@@ -42,6 +43,19 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
     const request = dispatch(fetchPeople({ page: 1, currency }));
     return () => request.abort();
   }, [dispatch, currency]);
+
+  // After any change to the money the balances on the rows shown are read again, in place.
+  const ledgerVersion = useAppSelector(selectLedgerVersion);
+  const shownVersion = useRef(ledgerVersion);
+  useEffect(() => {
+    if (shownVersion.current === ledgerVersion) return;
+    shownVersion.current = ledgerVersion;
+    if (!list.loaded) return;
+    const request = dispatch(reloadPeople({ pages: list.page, currency: list.currency }));
+    return () => request.abort();
+    // Only the version sets this off; the pages and currency are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ledgerVersion]);
 
   const next = useRef(() => {});
   next.current = () => {

@@ -5,6 +5,7 @@ import type { PaybackRequest, PersonResponse } from '@common/contract/people';
 import { isErrorCode } from '@common/errors';
 import { formatMoney, toMinor } from '@common/money';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectLedgerVersion } from '@/app/ledger-version';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -42,12 +43,14 @@ export function PersonView({ uid }: { uid: number | null }) {
   const current = state.uid === uid;
   const [addingFriend, setAddingFriend] = useState(false);
   const navigate = useNavigate();
+  const ledgerVersion = useAppSelector(selectLedgerVersion);
 
+  // Read again after any change to the money, which may be one made from this pane.
   useEffect(() => {
     if (uid === null) return;
     const request = dispatch(fetchPerson({ uid, currency }));
     return () => request.abort();
-  }, [dispatch, uid, currency]);
+  }, [dispatch, uid, currency, ledgerVersion]);
 
   const back = (
     <Link to="/people" className={styles.back} data-testid="people-back">
@@ -175,7 +178,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
     } catch (err) {
       setMessage({ text: failure(t, err, t('payback.failed')), error: true });
     }
-    await reload();
+    // Each payback recorded moved the ledger version: the pane and the list read again from it.
   };
 
   const theyPay = confirming?.filter((d) => d.amount > 0).map((d) => ({ amount: d.amount, currency: d.currency })) ?? [];
