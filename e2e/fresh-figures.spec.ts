@@ -3,7 +3,7 @@
  * into a family, and the People list after a payback recorded from a person's pane. In English
  * and Russian, at 1280 px (project 'desktop') and 390 px (project 'phone').
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import enPeople from '../src/locales/en/people.json' with { type: 'json' };
 import ruPeople from '../src/locales/ru/people.json' with { type: 'json' };
 import { addContacts, openAs, recordOperation, signUp, uniquePhone, type E2EUser } from './support/api';
@@ -11,7 +11,7 @@ import { isPhone, keyboardMoveUp, openParticipants, screenshot } from './support
 
 const PEOPLE = { en: enPeople, ru: ruPeople } as const;
 
-async function createEvent(request: import('@playwright/test').APIRequestContext, owner: E2EUser, name: string, contacts: number[]): Promise<number> {
+async function createEvent(request: APIRequestContext, owner: E2EUser, name: string, contacts: number[]): Promise<number> {
   const created = await request.post('/app/api/v1/event/', { headers: { Authorization: `Bearer ${owner.token}` }, data: { event_name: name, contacts } });
   expect(created.ok(), await created.text()).toBe(true);
   return ((await created.json()) as { id: number }).id;

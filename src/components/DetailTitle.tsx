@@ -10,3 +10,13 @@ export function DetailTitle({ className, children }: { className?: string; child
   const Heading = useListShown(true) ? 'h2' : 'h1';
   return <Heading className={className}>{children}</Heading>;
 }
+
+/** A section's heading inside the open item: one level under DetailTitle, whichever level that is. */
+export function DetailSubtitle({ id, className, children }: { id?: string; className?: string; children: ReactNode }) {
+  const Heading = useListShown(true) ? 'h3' : 'h2';
+  return (
+    <Heading id={id} className={className}>
+      {children}
+    </Heading>
+  );
+}

@@ -15,6 +15,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
+import { DetailSubtitle } from '@/components/DetailTitle';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shallowEqual } from 'react-redux';
@@ -186,9 +187,9 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
   return (
     <section className={[styles.panel, className].filter(Boolean).join(' ')} data-expanded={expanded} data-tour="event-people" aria-labelledby={`participants-${event.id}`} data-testid="participants-panel">
       <div className={styles.head}>
-        <h3 id={`participants-${event.id}`} className={styles.title}>
+        <DetailSubtitle id={`participants-${event.id}`} className={styles.title}>
           {t('participants.title')} <span className={styles.count}>{participants.length}</span>
-        </h3>
+        </DetailSubtitle>
         <button type="button" className={styles.toggle} aria-expanded={expanded} onClick={() => setExpanded(!expanded)} data-testid="participants-toggle">
           <span className="visually-hidden">{t('participants.title')}</span>
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" className={styles.chevron}>

@@ -120,12 +120,14 @@ describe('the operation form', () => {
     await waitFor(() => expect(urls).toEqual(['?currency=USD']));
   });
 
-  it("shows each other person's event balance as money alone beside their name, and none beside mine (§9 modes)", async () => {
+  it("shows each other person's event balance as money under a 'balance' caption beside their name, and none beside mine (§9 modes)", async () => {
     const { dialog } = await openForm(undefined, 'en', anEvent({}, { [ME]: 100, [BORIS]: -250.5, [VERA]: 150.5, [GLEB]: 0 }));
     const rowOf = (name: string) => person(dialog, name).closest('label')!.parentElement!;
     expect(within(rowOf('Boris Ivanov')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toBe('-250,50 ₽');
     expect(within(rowOf('Вера Петрова')).getByTestId('balance-money').textContent?.replace(/\s/g, ' ')).toBe('+150,50 ₽');
     expect(within(rowOf('me')).queryByTestId('balance-money')).not.toBeInTheDocument();
+    // Captioned, so beside a split part it does not read as another part.
+    expect(within(rowOf('Boris Ivanov')).getByTestId('pick-balance').textContent?.replace(/\s/g, ' ')).toBe('balance -250,50 ₽');
     // Money alone: no 'owes' / 'is owed' words in the picker.
     expect(within(rowOf('Boris Ivanov')).queryByText(/owes|owed/)).not.toBeInTheDocument();
   });

@@ -124,15 +124,13 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
                         )}
                       </span>
                     </label>
-                    {/* Outside the label, so the checkbox is named by the person alone. */}
-                    {person && balances && (
-                      <BalanceMessage
-                        mode={person.is_me ? 'dont show' : 'show money'}
-                        amount={person.balance}
-                        currency={balances.currency}
-                        approximate={balances.approximate}
-                        className={styles.pickBalance}
-                      />
+                    {/* Outside the label, so the checkbox is named by the person alone; captioned, so
+                        beside a part it does not read as another part. */}
+                    {person && balances && !person.is_me && (
+                      <span className={styles.pickBalance} data-testid="pick-balance">
+                        <span className={styles.pickBalanceCaption}>{t('form.balanceCaption')}</span>{' '}
+                        <BalanceMessage mode="show money" amount={person.balance} currency={balances.currency} approximate={balances.approximate} />
+                      </span>
                     )}
                     {parts && isOn && weighted && (
                       <span className={styles.partBox}>

@@ -9,7 +9,7 @@ import { selectLedgerVersion } from '@/app/ledger-version';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DetailTitle } from '@/components/DetailTitle';
+import { DetailSubtitle, DetailTitle } from '@/components/DetailTitle';
 import { Spinner } from '@/components/Spinner';
 import { AddFriendModal, usePhoneFormat } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
@@ -209,9 +209,9 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
       )}
 
       <section className={styles.section} aria-labelledby="person-balance">
-        <h3 id="person-balance" className={styles.sectionTitle}>
+        <DetailSubtitle id="person-balance" className={styles.sectionTitle}>
           {t('person.balance')}
-        </h3>
+        </DetailSubtitle>
         <p className={styles.hint} data-testid="person-balance-scope">
           {t('person.balanceScope')}
         </p>
@@ -247,9 +247,9 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
       <PaybackRequests requests={data.payback_requests} name={person.name} uid={person.uid} />
 
       <section className={styles.section} aria-labelledby="person-events">
-        <h3 id="person-events" className={styles.sectionTitle}>
+        <DetailSubtitle id="person-events" className={styles.sectionTitle}>
           {t('person.events')}
-        </h3>
+        </DetailSubtitle>
         {data.events.length === 0 ? (
           <p className={styles.hint}>{t('person.noEvents')}</p>
         ) : (
@@ -312,9 +312,9 @@ function PaybackRequests({ requests, name, uid }: { requests: readonly PaybackRe
   const date = new Intl.DateTimeFormat(localeOf(i18n.language) === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
   return (
     <section className={styles.section} aria-labelledby="person-requests">
-      <h3 id="person-requests" className={styles.sectionTitle}>
+      <DetailSubtitle id="person-requests" className={styles.sectionTitle}>
         {t('payback.requests')}
-      </h3>
+      </DetailSubtitle>
       <ul className={styles.requests}>
         {requests.map((r) => {
           const paid = r.paid.filter((p) => p.amount !== 0);
