@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const file = [`Date,Description,Category,Cost,Currency,${NAMES.join(',')}`, ...rows].join('\n');
 
   let t0 = performance.now();
-  const preview = await previewImport(db, me, file);
+  const preview = await previewImport(db, me, file, new Date());
   const previewMs = performance.now() - t0;
   t0 = performance.now();
   const result = await importEvent(db, me, { file, event_name: 'Bench import', people: NAMES.map((name, i) => ({ name, uid: people[i]!.id })) }, new Date());

@@ -16,6 +16,7 @@ import { addContacts, getEvent, openAs, signUp, uniquePhone } from './support/ap
 const EVENTS = { en: enEvents, ru: ruEvents } as const;
 const PROFILE = { en: enProfile, ru: ruProfile } as const;
 const TRIP = fs.readFileSync('tests/fixtures/import/splitwise-trip.csv');
+const MKD = fs.readFileSync('tests/fixtures/import/splitwise-mkd.csv');
 
 async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
   fs.mkdirSync('.tmp/screens', { recursive: true });
@@ -87,5 +88,32 @@ for (const lang of ['en', 'ru'] as const) {
     const archive = JSON.parse(fs.readFileSync((await archiveFile.path())!, 'utf8')) as { profile: { user: number }; events: { event: { id: number }; operations: unknown[] }[] };
     expect(archive.profile.user).toBe(anna.uid);
     expect(archive.events.map((e) => [e.event.id, e.operations.length])).toEqual([[id, 7]]);
+  });
+
+  test(`a currency the app has no rate for is named in the preview and converted at the rate typed (${lang})`, async ({ page, request }, testInfo) => {
+    const t = EVENTS[lang];
+    const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'EUR', gender: 'F' });
+    const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
+    await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
+
+    await openAs(page, anna, lang, '/events');
+    await page.getByTestId('import-event').click();
+    const modal = page.getByTestId('import-modal');
+    await modal.getByTestId('import-file').setInputFiles({ name: 'Skopje.csv', mimeType: 'text/csv', buffer: MKD });
+    const rates = modal.getByTestId('import-rates');
+    await expect(rates).toContainText(t.import.ratesTitle);
+    const rate = rates.getByLabel(t.import.rateLabel.replace('{{from}}', 'MKD').replace('{{to}}', 'EUR'));
+    await modal.getByTestId('import-submit').click();
+    await expect(modal.getByRole('alert').first()).toHaveText(t.import.ratesNeeded.replace('{{list}}', 'MKD'));
+    await expect(rates).toContainText(t.import.rateInvalid);
+    // Typed as people type it, with a decimal comma.
+    await rate.fill('0,0163');
+    await screenshot(page, testInfo, lang, 'rate-typed');
+    await modal.getByTestId('import-submit').click();
+
+    await expect(page).toHaveURL(/\/events\/\d+\/transactions$/);
+    const id = Number(/\/events\/(\d+)\//.exec(page.url())![1]);
+    const event = await getEvent(request, anna, id);
+    expect(Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]))).toEqual({ [anna.uid]: 59.34, [boris.uid]: -59.34 });
   });
 }

@@ -49,13 +49,31 @@ export const importPreview = z.object({
   totals_match: z.boolean().nullable(),
   /** Rows that will not be imported, by line (the header is line 1), and why. */
   problems: z.array(z.object({ line: z.number().int(), code: z.enum(IMPORT_ROW_PROBLEMS) })),
+  /**
+   * Currencies of the file the app has no exchange rate for (the central banks publish none).
+   * Converting a row from or into one needs the rate the importer gives (`rates` on the import).
+   */
+  rates_missing: z.array(currencyCode),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 
 /** POST /import/: the event to create, and who each person of the file is: a contact (or the caller) or a phone to add. */
+/**
+ * A rate the importer gives: units of the event currency for 1 unit of a currency the app has no
+ * rate for. Positive, at most 12 decimals (the scale rates are frozen at) and below a million, so
+ * no converted row can pass the bounds that keep figures exact.
+ */
+export const IMPORT_RATE_MAX = 1_000_000;
+export const importRate = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,12})?$/)
+  .refine((text) => Number(text) > 0 && Number(text) < IMPORT_RATE_MAX);
+
 export const importBody = importFileBody.extend({
   event_name: userText(EVENT_NAME_MAX),
   currency: currencyCode.optional(),
+  /** Rates for the currencies of `rates_missing` the rows need, by currency code. */
+  rates: z.record(currencyCode, importRate).optional(),
   people: z
     .array(z.object({ name: z.string().max(200), uid: id.optional(), phone: z.string().min(1).max(40).optional() }))
     .min(1)

@@ -79,11 +79,13 @@ export async function exportEventCsv(db: Queryable, viewer: number, eventId: num
   const { event, views } = await eventWithOperations(db, viewer, eventId);
   const words = HEADINGS[language];
   const people = event.contacts.map((c) => c.uid);
-  const nameOf = new Map(event.contacts.map((c) => [c.uid, c.name]));
+  // The file leaves the app: the exporter is a person in it by their name, not 'me'.
+  const names = event.contacts.map((c) => (c.is_me && c.full_name ? c.full_name : c.name));
+  const nameOf = new Map(event.contacts.map((c, i) => [c.uid, names[i]!]));
   const ops = views
     .filter((o) => !o.deleted && o.kind !== 'comment')
     .sort((a, b) => a.details.date.localeCompare(b.details.date) || a.id - b.id);
-  const header = [words.date, words.description, words.kind, words.amount, words.currency, words.rate, `${words.amount}, ${event.eventCurrency}`, words.paidBy, ...distinctNames(event.contacts.map((c) => c.name))];
+  const header = [words.date, words.description, words.kind, words.amount, words.currency, words.rate, `${words.amount}, ${event.eventCurrency}`, words.paidBy, ...distinctNames(names)];
   const rows = ops.map((o) => {
     const effect = new Map(o.participants.map((p) => [p.uid, p.effect]));
     const payers = o.participants.filter((p) => p.paid > 0).map((p) => nameOf.get(p.uid) ?? String(p.uid));

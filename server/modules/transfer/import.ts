@@ -7,7 +7,8 @@ import { normalizeName } from '../../../common/names';
 import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { usersByPhones } from '../contacts/repository';
-import { rateForDate } from '../currency/service';
+import { rateNear } from '../currency/repository';
+import { rateForDate, type FrozenRate } from '../currency/service';
 import { addContacts, listContacts } from '../contacts/service';
 import { knownPeople } from '../events/repository';
 import { createEvent, getEvent } from '../events/service';
@@ -72,16 +73,23 @@ function readTable(file: string): ExpenseTable {
   return table;
 }
 
+/** The file's currencies the app has no rate for at all: only a rate the importer gives converts them. */
+async function currenciesWithoutRates(db: Queryable, currencies: readonly string[], today: string): Promise<string[]> {
+  const found = await Promise.all(currencies.map(async (c) => c === 'EUR' || (await rateNear(db, c, today)) !== null));
+  return currencies.filter((_, i) => !found[i]);
+}
+
 /** POST /import/preview/. */
-export async function previewImport(db: Queryable, viewer: number, file: string): Promise<ImportPreview> {
+export async function previewImport(db: Queryable, viewer: number, file: string, now: Date): Promise<ImportPreview> {
   const table = readTable(file);
   const balances = balancesOf(table);
   const matches = await matchesOf(db, viewer, table.people);
+  const currencies = [...balances.keys()].sort();
   const days = table.rows.map((r) => r.day).sort();
   return {
     format: table.format,
     currency: mostRowsIn(table) ?? 'EUR',
-    currencies: [...balances.keys()].sort(),
+    currencies,
     operations: table.rows.length,
     first_day: days[0] ?? null,
     last_day: days[days.length - 1] ?? null,
@@ -92,6 +100,7 @@ export async function previewImport(db: Queryable, viewer: number, file: string)
     })),
     totals_match: totalsMatch(table, balances),
     problems: table.problems,
+    rates_missing: await currenciesWithoutRates(db, currencies, now.toISOString().slice(0, 10)),
   };
 }
 
@@ -133,7 +142,7 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     const rates = new Map<string, ReturnType<typeof rateForDate>>();
     const rateOf: typeof rateForDate = (q, from, to, day) => {
       const key = `${from}>${to}@${day}`;
-      const known = rates.get(key) ?? rateForDate(q, from, to, day);
+      const known = rates.get(key) ?? rateOrGiven(q, from, to, day, body.rates);
       rates.set(key, known);
       return known;
     };
@@ -168,6 +177,21 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     return event.id;
   });
   return { event: await getEvent(db, viewer, eventId), operations: table.rows.length, skipped: table.problems.length };
+}
+
+/**
+ * The app's rate of the day; for a currency it has none for, the rate the importer gave (1 unit of
+ * `from` in `to`), and without one a refusal naming the currency, so nothing is written.
+ */
+async function rateOrGiven(db: Queryable, from: string, to: string, day: string, given: Record<string, string> | undefined): Promise<FrozenRate> {
+  try {
+    return await rateForDate(db, from, to, day);
+  } catch (err) {
+    const rate = given?.[from];
+    if (!(err instanceof DomainError) || err.code !== 'rate_unavailable') throw err;
+    if (rate === undefined) throw new DomainError('rate_unavailable', `rates.${from}`);
+    return { rate, rateDate: null };
+  }
 }
 
 /** Rows of an import written, or priced, between two turns of the event loop. */

@@ -52,7 +52,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = asy
     },
   );
   app.post('/import/preview/', { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importFileBody, response: { 200: importPreview } } }, async (request) =>
-    previewImport(db, userIdOf(request), request.body.file),
+    previewImport(db, userIdOf(request), request.body.file, now()),
   );
   app.post('/import/', { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importBody, response: { 201: importResult } } }, async (request, reply) =>
     reply.status(201).send(await importEvent(db, userIdOf(request), request.body, now())),

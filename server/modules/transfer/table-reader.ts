@@ -50,12 +50,17 @@ export const MAX_IMPORT_PEOPLE = 200;
 
 type Column = 'date' | 'description' | 'category' | 'cost' | 'currency' | 'rate' | 'event_amount' | 'paid_by' | 'reimbursement' | 'split_mode' | 'other';
 
+/**
+ * Each column's heading in the languages Splitwise exports in (it writes the user's own), and
+ * Dolya's and Spliit's. A heading in a language not listed still reads when the first five
+ * columns are where Splitwise puts them (see headerOf).
+ */
 const HEADERS: Record<Column, readonly string[]> = {
-  date: ['date', 'дата'],
-  description: ['description', 'описание'],
-  category: ['category', 'kind', 'категория', 'вид'],
-  cost: ['cost', 'amount', 'стоимость', 'сумма'],
-  currency: ['currency', 'валюта'],
+  date: ['date', 'дата', 'datum', 'fecha', 'data', 'datas'],
+  description: ['description', 'описание', 'beschreibung', 'descripción', 'descripcion', 'descrizione', 'descrição', 'descricao', 'omschrijving', 'beschrijving'],
+  category: ['category', 'kind', 'категория', 'вид', 'kategorie', 'categoría', 'categoria', 'catégorie', 'categorie'],
+  cost: ['cost', 'amount', 'стоимость', 'сумма', 'kosten', 'betrag', 'costo', 'coste', 'coût', 'cout', 'custo', 'bedrag'],
+  currency: ['currency', 'валюта', 'währung', 'wahrung', 'moneda', 'devise', 'valuta', 'moeda'],
   rate: ['rate', 'курс'],
   paid_by: ['paid by', 'кто платил'],
   event_amount: [],
@@ -66,8 +71,8 @@ const HEADERS: Record<Column, readonly string[]> = {
 };
 /** Dolya's 'Amount, EUR' / 'Сумма, EUR': the amount in the event currency, whose code it names. */
 const EVENT_AMOUNT = /^(?:amount|сумма),\s*([A-Z]{3})$/i;
-const TOTAL_ROW = /^(total balance|итоговый баланс|итого)$/i;
-const PAYMENT = /^(payment|payback|платёж|платеж|возврат долга)$/i;
+const TOTAL_ROW = /^(total balance|итоговый баланс|итого|gesamtsaldo|saldo total|solde total|saldo totale|totaal saldo)$/i;
+const PAYMENT = /^(payment|payback|платёж|платеж|возврат долга|zahlung|pago|paiement|pagamento|betaling)$/i;
 
 export function isPaymentCategory(category: string): boolean {
   return PAYMENT.test(category.trim());
@@ -141,15 +146,40 @@ function requireTableShape(text: string): void {
   }
 }
 
+/** Lines Splitwise may write above the header: a friend export opens with a note and a blank line. */
+const MAX_LINES_BEFORE_HEADER = 5;
+const REQUIRED: readonly Column[] = ['date', 'description', 'cost', 'currency'];
+
+/**
+ * The header row and what each of its columns is. The first of the file's first few rows whose
+ * headings name a date, description, cost and currency; failing that, a row whose next row has a
+ * date first and a currency code fifth, which is where Splitwise puts them in every language.
+ */
+function headerOf(rows: readonly string[][]): { at: number; columns: (Column | 'person')[] } | null {
+  const candidates = rows.slice(0, MAX_LINES_BEFORE_HEADER + 1);
+  for (const [at, row] of candidates.entries()) {
+    const columns = row.map(columnOf);
+    if (REQUIRED.every((c) => columns.includes(c))) return { at, columns };
+  }
+  for (const [at, row] of candidates.entries()) {
+    const next = rows[at + 1];
+    if (row.length < 6 || !next || !readDay(next[0] ?? '') || !isCurrencyCode((next[4] ?? '').trim().toUpperCase())) continue;
+    const positional: Column[] = ['date', 'description', 'category', 'cost', 'currency'];
+    return { at, columns: row.map((heading, i) => positional[i] ?? columnOf(heading)) };
+  }
+  return null;
+}
+
 /** Reads the file; throws import_unreadable when it is not such a table at all. */
 export function readExpenseTable(text: string): ExpenseTable {
   requireTableShape(text);
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [header, ...body] = parsed.data;
-  if (!header) unreadable();
-  const columns = header.map(columnOf);
+  const found = headerOf(parsed.data);
+  if (!found) unreadable();
+  const header = parsed.data[found.at]!;
+  const body = parsed.data.slice(found.at + 1);
+  const columns = found.columns;
   const at = (column: Column) => columns.indexOf(column);
-  if (at('date') < 0 || at('description') < 0 || at('cost') < 0 || at('currency') < 0) unreadable();
   // Spliit's spreadsheet holds each person's share signed by whether they paid it, not what they
   // paid less their share: the payer is the one positive column, and one outside the split is lost.
   const spliit = at('split_mode') >= 0;
@@ -166,7 +196,7 @@ export function readExpenseTable(text: string): ExpenseTable {
     problems: [],
   };
   body.forEach((cells, index) => {
-    const line = index + 2;
+    const line = found.at + index + 2;
     const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
     const description = normalizeName(cell(at('description')));
     // People's columns are in the event currency in Dolya's export, in the row's in Splitwise's.

@@ -102,6 +102,58 @@ describe('importing a Splitwise group export', () => {
     expect(coffee.participants.map((p: { effect: number }) => p.effect).sort()).toEqual([-3.7, 3.7]);
   });
 
+  it('reads a friend export in German: the note above the header, German headings, Zahlung as a payback, Gesamtsaldo as the totals', async () => {
+    const file = fixture('splitwise-friend-de.csv');
+    const res = await preview(anna, file);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ format: 'splitwise', currency: 'EUR', operations: 4, totals_match: true, problems: [] });
+    expect(res.body.people).toEqual([
+      { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: 18.75 }], match: anna.uid },
+      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: -18.75 }], match: boris.uid },
+    ]);
+    const imported = await importFile(anna, { file, event_name: 'WG', people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', uid: boris.uid }] });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(balances(imported.body.event)).toEqual({ [anna.uid]: 18.75, [boris.uid]: -18.75 });
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
+    const paid = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Boris I. hat Anna P. bezahlt');
+    expect(paid).toMatchObject({ kind: 'payback', details: { amount: 5, payer: boris.uid } });
+  });
+
+  it('reads headings in a language it has no words for, by where Splitwise puts its columns', async () => {
+    const res = await preview(anna, fixture('splitwise-pl-positional.csv'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ format: 'splitwise', currency: 'PLN', operations: 2, problems: [] });
+    expect(res.body.people.map((p: { name: string }) => p.name)).toEqual(['Anna Petrova', 'Boris Ivanov']);
+    // A file with no such shape is still refused, saying what a spreadsheet needs.
+    const notAnExport = await preview(anna, 'Name,Phone\nAnna,+79160000000\n');
+    expect(notAnExport.status).toBe(400);
+    expect(notAnExport.body.code).toBe('import_unreadable');
+  });
+
+  it('names a currency it has no rate for in the preview, refuses the import without one, and converts at the rate given', async () => {
+    const file = fixture('splitwise-mkd.csv');
+    const res = await preview(anna, file);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ currency: 'EUR', currencies: ['EUR', 'MKD'], operations: 3, totals_match: true, problems: [], rates_missing: ['MKD'] });
+    const people = [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', uid: boris.uid }];
+    const before = await eventCount(anna);
+    const refused = await importFile(anna, { file, event_name: 'Skopje', people });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'rate_unavailable', field: 'rates.MKD' });
+    expect(await eventCount(anna)).toBe(before);
+    // A rate that is no rate is refused by the schema, before anything is read.
+    for (const rate of ['0', '-1', '1e3', '2000000', '0.0000000000001']) {
+      expect((await importFile(anna, { file, event_name: 'Skopje', people, rates: { MKD: rate } })).status, rate).toBe(400);
+    }
+    const imported = await importFile(anna, { file, event_name: 'Skopje', people, rates: { MKD: '0.0163' } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    // 3,600 MKD at 0.0163 is 58.68 EUR, half of it Boris's: 29.34 + 30 = 59.34.
+    expect(balances(imported.body.event)).toEqual({ [anna.uid]: 59.34, [boris.uid]: -59.34 });
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
+    const market = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Pazarenje');
+    expect(market.details).toMatchObject({ original_amount: 3600, original_currency: 'MKD', amount: 58.68, currency: 'EUR' });
+  });
+
   it('writes nothing when any of it fails: an unmatched person, a stranger, the totals’ bounds', async () => {
     const before = await eventCount(anna);
     const contactsBefore = (await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length;
@@ -237,17 +289,17 @@ describe('exporting an event', () => {
     expect(strangerCsv.status).toBe(404);
   });
 
-  it('as CSV: UTF-8 with a BOM, a row per operation with money, a column per person, formulas defused', async () => {
+  it('as CSV: UTF-8 with a BOM, a row per operation with money, a column per person (the exporter by name), formulas defused', async () => {
     const res = await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/csv/?lang=ru`, { token: anna.token });
     expect(res.status).toBe(200);
     expect(res.res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const text = res.res.body;
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(['Дата', 'Описание', 'Вид', 'Сумма', 'Валюта', 'Курс', 'Сумма, EUR', 'Кто платил', 'me', 'Boris Ivanov', 'Carl Lind']);
+    expect(rows[0]).toEqual(['Дата', 'Описание', 'Вид', 'Сумма', 'Валюта', 'Курс', 'Сумма, EUR', 'Кто платил', 'Anna Petrova', 'Boris Ivanov', 'Carl Lind']);
     expect(rows).toHaveLength(1 + 5 + 1);
     expect(rows[1]!.slice(0, 5)).toEqual(['2026-04-01', `'=HYPERLINK("http://evil")`, 'Покупка поровну', '100', 'EUR']);
-    expect(rows[2]!.slice(7)).toEqual(['me, Boris Ivanov', '50', '40', '-90']);
+    expect(rows[2]!.slice(7)).toEqual(['Anna Petrova, Boris Ivanov', '50', '40', '-90']);
     expect(rows[6]!.slice(1, 5)).toEqual(['Итоговый баланс', '', '', 'EUR']);
   });
 

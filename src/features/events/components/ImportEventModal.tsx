@@ -29,6 +29,24 @@ type Choice = { kind: 'uid'; uid: number } | { kind: 'phone'; phone: string; val
 
 type Step = { name: 'choose' } | { name: 'reading' } | { name: 'preview'; file: string; preview: ImportPreview } | { name: 'importing'; file: string; preview: ImportPreview; sent: number };
 
+/** common/contract/transfer importRate, kept here for the same reason as FILE_MAX. */
+const RATE_TEXT = /^\d{1,7}(\.\d{1,12})?$/;
+
+/** A rate as typed ('61,5' or '61.5') in the form the import takes, or null when it is not one. */
+function rateOf(text: string): string | null {
+  const clean = text.trim().replace(',', '.');
+  return RATE_TEXT.test(clean) && Number(clean) > 0 && Number(clean) < 1_000_000 ? clean : null;
+}
+
+/**
+ * The file's currencies that need a rate typed in for this event currency: those the app has no
+ * rate for, and every other one when the event currency is such a currency itself.
+ */
+export function ratesNeeded(preview: Pick<ImportPreview, 'currencies' | 'rates_missing'>, currency: string): string[] {
+  const missing = new Set(preview.rates_missing);
+  return preview.currencies.filter((c) => c !== currency && (missing.has(c) || missing.has(currency)));
+}
+
 function resolved(choice: Choice | undefined): boolean {
   return choice?.kind === 'uid' || (choice?.kind === 'phone' && choice.valid);
 }
@@ -49,6 +67,8 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [currency, setCurrency] = useState('EUR');
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [rates, setRates] = useState<Record<string, string>>({});
+  const [ratesShown, setRatesShown] = useState(false);
   const fileId = useId();
 
   useEffect(() => {
@@ -92,6 +112,12 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       setError(t('import.choosePeople'));
       return;
     }
+    const needed = ratesNeeded(step.preview, currency);
+    if (needed.some((c) => rateOf(rates[c] ?? '') === null)) {
+      setRatesShown(true);
+      setError(t('import.ratesNeeded', { list: needed.filter((c) => rateOf(rates[c] ?? '') === null).join(', ') }));
+      return;
+    }
     setNameError(null);
     setError(null);
     const { file, preview } = step;
@@ -101,7 +127,8 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       return choice?.kind === 'uid' ? { name: p.name, uid: choice.uid } : { name: p.name, phone: choice?.kind === 'phone' ? choice.phone : '' };
     });
     try {
-      const result = await transferApi.import({ file, event_name: clean, currency, people }, (sent) =>
+      const given = Object.fromEntries(ratesNeeded(preview, currency).map((c) => [c, rateOf(rates[c] ?? '') as string]));
+      const result = await transferApi.import({ file, event_name: clean, currency, people, ...(Object.keys(given).length > 0 ? { rates: given } : {}) }, (sent) =>
         setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
       );
       void dispatch(fetchEvents());
@@ -148,6 +175,27 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
           <Summary preview={step.preview} />
           <TextField label={t('create.name')} value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={EVENT_NAME_MAX} disabled={busy} data-testid="import-name" />
           <CurrencySelect label={t('create.currency')} value={currency} onChange={setCurrency} />
+          {ratesNeeded(step.preview, currency).length > 0 && (
+            <fieldset className={formStyles.fieldset} disabled={busy} data-testid="import-rates">
+              <legend className={formStyles.label}>{t('import.ratesTitle')}</legend>
+              <p className={formStyles.hint}>{t('import.ratesHint')}</p>
+              {ratesNeeded(step.preview, currency).map((c) => (
+                <TextField
+                  key={c}
+                  label={t('import.rateLabel', { from: c, to: currency })}
+                  value={rates[c] ?? ''}
+                  onChange={(e) => {
+                    setRates((all) => ({ ...all, [c]: e.target.value }));
+                    setError(null);
+                  }}
+                  error={ratesShown && rateOf(rates[c] ?? '') === null ? t('import.rateInvalid') : null}
+                  inputMode="decimal"
+                  maxLength={21}
+                  data-testid={`import-rate-${c}`}
+                />
+              ))}
+            </fieldset>
+          )}
           <fieldset className={formStyles.fieldset} disabled={busy}>
             <legend className={formStyles.label}>{t('import.people')}</legend>
             <p className={formStyles.hint}>{t('import.peopleHint')}</p>
