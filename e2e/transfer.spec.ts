@@ -2,8 +2,8 @@
  * Moving a group in from Splitwise and taking an event out, end to end on the real server: Anna
  * chooses a Splitwise 'Export as spreadsheet' file, sees the preview (herself and her contact Boris
  * recognised by name, Carl added by phone, seven operations whose balances equal the file's total),
- * imports it, lands in the new event with the file's balances, and downloads it back as a
- * spreadsheet. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
+ * imports it, lands in the new event with the file's balances, downloads it back as a
+ * spreadsheet and as JSON, and imports the JSON again with the same balances. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
  */
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
@@ -77,6 +77,23 @@ for (const lang of ['en', 'ru'] as const) {
     expect(csv).toContain('Train tickets');
     await expect(dialog).toBeHidden();
 
+    // As JSON, and back in through the same preview: everyone recognised, every balance the same.
+    await page.getByTestId('export-event').click();
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-json').click()]);
+    const json = fs.readFileSync((await jsonDownload.path())!);
+    await page.goto('/events');
+    await page.getByTestId('import-event').click();
+    await modal.getByTestId('import-file').setInputFiles({ name: 'Lisbon again.json', mimeType: 'application/json', buffer: json });
+    await expect(modal.getByTestId('import-summary')).toBeVisible();
+    await expect(people).toHaveCount(3);
+    for (let i = 0; i < 3; i++) await expect(people.nth(i).locator('select')).not.toHaveValue('none');
+    await screenshot(page, testInfo, lang, 'json-preview');
+    await modal.getByTestId('import-submit').click();
+    await expect(page).toHaveURL(/\/events\/\d+\/transactions$/);
+    const again = Number(/\/events\/(\d+)\//.exec(page.url())![1]);
+    expect(again).not.toBe(id);
+    expect((await getEvent(request, anna, again)).contacts.map((c) => c.balance)).toEqual([106.83, 120.34, -227.17]);
+
     // And the whole account, from Settings.
     await page.getByTestId('profile-button').click();
     const settings = page.getByRole('dialog', { name: PROFILE[lang].settings.title });
@@ -87,7 +104,7 @@ for (const lang of ['en', 'ru'] as const) {
     expect(archiveFile.suggestedFilename()).toMatch(/^dolya-account-\d{4}-\d{2}-\d{2}\.json$/);
     const archive = JSON.parse(fs.readFileSync((await archiveFile.path())!, 'utf8')) as { profile: { user: number }; events: { event: { id: number }; operations: unknown[] }[] };
     expect(archive.profile.user).toBe(anna.uid);
-    expect(archive.events.map((e) => [e.event.id, e.operations.length])).toEqual([[id, 7]]);
+    expect(archive.events.map((e) => [e.event.id, e.operations.length]).sort((a, b) => a[0]! - b[0]!)).toEqual([[id, 7], [again, 7]]);
   });
 
   test(`a currency the app has no rate for is named in the preview and converted at the rate typed (${lang})`, async ({ page, request }, testInfo) => {

@@ -47,8 +47,8 @@ export const importPreview = z.object({
   ),
   /** Whether the rows add up to the file's own 'Total balance' rows; null when it has none. */
   totals_match: z.boolean().nullable(),
-  /** Rows that will not be imported, by line (the header is line 1), and why. */
-  problems: z.array(z.object({ line: z.number().int(), code: z.enum(IMPORT_ROW_PROBLEMS) })),
+  /** Rows that will not be imported, by line (the header is line 1), or in a JSON file by `path` ('operations[3]'), and why. */
+  problems: z.array(z.object({ line: z.number().int(), code: z.enum(IMPORT_ROW_PROBLEMS), path: z.string().optional() })),
   /**
    * Currencies of the file the app has no exchange rate for (the central banks publish none).
    * Converting a row from or into one needs the rate the importer gives (`rates` on the import).

@@ -16,7 +16,9 @@ import { recordCreated } from '../operations/history';
 import { price, requireWithinTotals, type Priced } from '../operations/pricing';
 import { insertEntriesOf, insertOperations, markAllSeen, recomputeBalances, touchEvent, type OperationMeta } from '../operations/repository';
 import { recountUnread } from '../operations/unread';
-import { rowOperation, type RowOperation } from './row-operation';
+import type { OperationKind } from '../../../common/ledger';
+import { readDolyaJson } from './dolya-json';
+import { rowOperation } from './row-operation';
 import { readSpliitJson } from './spliit';
 import { readExpenseTable, type ExpenseRow, type ExpenseTable } from './table-reader';
 
@@ -66,9 +68,9 @@ async function matchesOf(db: Queryable, viewer: number, people: readonly string[
   });
 }
 
-/** A Spliit JSON export, else a Splitwise or Dolya spreadsheet. */
+/** Dolya's or Spliit's JSON export, else a Splitwise, Spliit or Dolya spreadsheet. */
 function readTable(file: string): ExpenseTable {
-  const table = readSpliitJson(file) ?? readExpenseTable(file);
+  const table = readDolyaJson(file) ?? readSpliitJson(file) ?? readExpenseTable(file);
   if (table.rows.length === 0) throw new DomainError('import_empty', 'file');
   return table;
 }
@@ -151,15 +153,8 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
       // Pricing a row whose rate is known is a promise already settled: without a turn now and
       // then, 20,000 of them would hold the thread for everyone else.
       if (planned.length % IMPORT_CHUNK === IMPORT_CHUNK - 1) await nextTurn();
-      const op = rowOperation(row);
-      const uid = (person: number) => uids[person] as number;
-      const payers = op.payers.map((p) => ({ uid: uid(p.person), amount: p.amount }));
-      const meta: OperationMeta = {
-        payer: payers[0]?.uid ?? null,
-        participants: op.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })),
-        text: '',
-      };
-      if (payers.length > 1) meta.payers = payers;
+      const op = plannedOperation(row, uids);
+      const meta = op.meta;
       const date = middayOf(row.day);
       const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: row.currency, author: viewer, meta, date }, currency, rateOf);
       planned.push({ row, op, meta, date, priced });
@@ -199,7 +194,27 @@ const IMPORT_CHUNK = 250;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type PlannedRow = { row: ExpenseRow; op: RowOperation; meta: OperationMeta; date: Date; priced: Priced };
+type PlannedRow = { row: ExpenseRow; op: { kind: OperationKind; amount: number }; meta: OperationMeta; date: Date; priced: Priced };
+
+/**
+ * What a row is written as, people by uid: as it was entered when the file says so (Dolya's
+ * JSON, people numbered from 1), else the operation that reproduces its effects.
+ */
+function plannedOperation(row: ExpenseRow, uids: readonly number[]): { kind: OperationKind; amount: number; meta: OperationMeta } {
+  if (row.entered) {
+    const uid = (n: number) => uids[n - 1] as number;
+    const { kind, amount, meta: numbered } = row.entered;
+    const meta: OperationMeta = { ...numbered, payer: numbered.payer === null ? null : uid(numbered.payer), participants: numbered.participants.map((p) => ({ ...p, uid: uid(p.uid) })) };
+    if (numbered.payers) meta.payers = numbered.payers.map((p) => ({ ...p, uid: uid(p.uid) }));
+    return { kind, amount, meta };
+  }
+  const op = rowOperation(row);
+  const uid = (person: number) => uids[person] as number;
+  const payers = op.payers.map((p) => ({ uid: uid(p.person), amount: p.amount }));
+  const meta: OperationMeta = { payer: payers[0]?.uid ?? null, participants: op.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })), text: '' };
+  if (payers.length > 1) meta.payers = payers;
+  return { kind: op.kind, amount: op.amount, meta };
+}
 
 /** Some of an import's rows, priced: their operations, entries and first versions. */
 async function writeChunk(tx: Queryable, eventId: number, viewer: number, planned: readonly PlannedRow[]): Promise<void> {

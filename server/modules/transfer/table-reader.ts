@@ -1,4 +1,6 @@
 import Papa from 'papaparse';
+import type { OperationKind } from '../../../common/ledger';
+import type { OperationMeta } from '../operations/repository';
 import type { IMPORT_ROW_PROBLEMS } from '../../../common/contract/transfer';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
@@ -36,12 +38,22 @@ export interface ExpenseRow {
   cost: number | null;
   /** Minor units of `currency`, one per person in `people` order; they add up to 0. */
   effects: number[];
+  /** Where a JSON file holds it ('operations[3]'), when it is not a spreadsheet's line. */
+  path?: string;
+  /**
+   * The operation as it was entered, when the file says so (Dolya's JSON): its kind, amount and
+   * meta with people numbered from 1 in `people` order. Without it the row becomes the operation
+   * that reproduces its effects (row-operation.ts).
+   */
+  entered?: { kind: OperationKind; amount: number; meta: OperationMeta };
 }
 
 export type RowProblemCode = (typeof IMPORT_ROW_PROBLEMS)[number];
 export interface RowProblem {
   line: number;
   code: RowProblemCode;
+  /** In a JSON file, where the problem is ('operations[3].details.date'); lines mean nothing there. */
+  path?: string;
 }
 
 /** More rows than ten years of a shared flat: a bigger file is not an export of one group (import_too_big says 20,000). */

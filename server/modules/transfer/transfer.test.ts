@@ -320,6 +320,46 @@ describe('exporting an event', () => {
       expect(balances(res.body.event)).toEqual(balances(source));
     }
   });
+
+  it('comes back in from its JSON: each operation in its own currency, amount, kind and split, every balance the same', async () => {
+    const source = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: anna.token })).body;
+    const json = JSON.stringify((await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/`, { token: anna.token })).body);
+    const seen = await preview(anna, json);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    // The comment moves no money and is not an operation to import.
+    expect(seen.body).toMatchObject({ format: 'dolya', currency: 'EUR', currencies: ['EUR', 'RUB'], operations: 5, problems: [] });
+    expect(seen.body.people.map((p: { name: string; match: number }) => [p.name, p.match])).toEqual([
+      ['Anna Petrova', anna.uid],
+      ['Boris Ivanov', boris.uid],
+      ['Carl Lind', carl.uid],
+    ]);
+    const res = await importFile(anna, { file: json, event_name: 'Дача (JSON)', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(balances(res.body.event)).toEqual(balances(source));
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${res.body.event.id}`, { token: anna.token });
+    const byText = new Map<string, any>(list.body.objects.map((o: { details: { description: string } }) => [o.details.description, o]));
+    expect(byText.get('Хлеб')).toMatchObject({ kind: 'even_purchase', details: { original_amount: 1000, original_currency: 'RUB', currency: 'EUR' } });
+    expect(byText.get('Дрова')).toMatchObject({ kind: 'split_purchase', entered: { payers: [{ uid: anna.uid, amount: 50 }, { uid: boris.uid, amount: 40 }] } });
+    const kinds = list.body.objects.map((o: { kind: string }) => o.kind).sort();
+    // 'I lent them' names its writer as the lender: the importer writes it, so it is the split purchase that moves the same money.
+    expect(kinds).toEqual(['even_purchase', 'even_purchase', 'payback', 'split_purchase', 'split_purchase']);
+  });
+
+  it('names the place of a problem in a JSON file by its path, not by a line', async () => {
+    const data = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/`, { token: anna.token })).body;
+    data.operations[2].details.date = 'yesterday';
+    data.operations[3].details.original_amount = 'lots';
+    const seen = await preview(anna, JSON.stringify(data));
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.problems).toEqual([
+      { line: 3, code: 'date_unreadable', path: 'operations[2].details.date' },
+      { line: 4, code: 'amount_unreadable', path: 'operations[3].details.original_amount' },
+    ]);
+    delete data.event.contacts;
+    const broken = await preview(anna, JSON.stringify(data));
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ code: 'import_unreadable', field: 'event.contacts' });
+  });
 });
 
 describe('exporting the whole account', () => {

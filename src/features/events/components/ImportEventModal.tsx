@@ -52,7 +52,7 @@ function resolved(choice: Choice | undefined): boolean {
 }
 
 /**
- * A group's history moved in from Splitwise's 'Export as spreadsheet', Spliit's JSON export or a Dolya spreadsheet:
+ * A group's history moved in from Splitwise's 'Export as spreadsheet', Spliit's JSON export or a Dolya spreadsheet or JSON export:
  * the file is read by the server and previewed (people, operations, each balance, rows it cannot
  * take) before anything is written; the import then creates the event in one go.
  */
@@ -253,7 +253,9 @@ function Summary({ preview }: { preview: ImportPreview }) {
           <p className={styles.warning}>{t('import.skipped', { count: preview.problems.length })}</p>
           <ul className={styles.problems} data-testid="import-problems">
             {preview.problems.map((p) => (
-              <li key={p.line}>{t('import.problem', { line: p.line, reason: t(`import.problems.${p.code}`) })}</li>
+              <li key={p.path ?? p.line}>
+                {p.path ? t('import.problemAt', { path: p.path, reason: t(`import.problems.${p.code}`) }) : t('import.problem', { line: p.line, reason: t(`import.problems.${p.code}`) })}
+              </li>
             ))}
           </ul>
         </>
