@@ -17,6 +17,7 @@ const EVENTS = { en: enEvents, ru: ruEvents } as const;
 const PROFILE = { en: enProfile, ru: ruProfile } as const;
 const TRIP = fs.readFileSync('tests/fixtures/import/splitwise-trip.csv');
 const MKD = fs.readFileSync('tests/fixtures/import/splitwise-mkd.csv');
+const MEMBER_LEFT = fs.readFileSync('tests/fixtures/import/splitwise-member-left.csv');
 
 async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
   fs.mkdirSync('.tmp/screens', { recursive: true });
@@ -132,5 +133,20 @@ for (const lang of ['en', 'ru'] as const) {
     const id = Number(/\/events\/(\d+)\//.exec(page.url())![1]);
     const event = await getEvent(request, anna, id);
     expect(Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]))).toEqual({ [anna.uid]: 59.34, [boris.uid]: -59.34 });
+  });
+
+  test(`the preview says per person where the result differs from the file's own totals (${lang})`, async ({ page, request }, testInfo) => {
+    const t = EVENTS[lang];
+    const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'EUR', gender: 'F' });
+    await openAs(page, anna, lang, '/events');
+    await page.getByTestId('import-event').click();
+    const modal = page.getByTestId('import-modal');
+    await modal.getByTestId('import-file').setInputFiles({ name: 'Flat.csv', mimeType: 'text/csv', buffer: MEMBER_LEFT });
+    await expect(modal.getByTestId('import-summary')).toContainText(t.import.totalsDiffer);
+    const differs = modal.getByTestId('import-person-differs');
+    await expect(differs).toHaveCount(2);
+    await expect(differs.first()).toContainText(lang === 'ru' ? '+50,00 €' : '+50,00 €');
+    await expect(differs.first()).toContainText(t.import.fileSays.split('{{')[0]!.trim());
+    await screenshot(page, testInfo, lang, 'differs');
   });
 }

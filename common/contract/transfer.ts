@@ -43,6 +43,10 @@ export const importPreview = z.object({
       totals: z.array(z.object({ currency: currencyCode, amount: amount })),
       /** The caller or a contact of theirs with this name, when exactly one has it. */
       match: id.nullable(),
+      /** Their balance per currency by the file's own 'Total balance' rows, when it has them. */
+      file_totals: z.array(z.object({ currency: currencyCode, amount: amount })).optional(),
+      /** The lines of the rows left out (see `problems`) that move their money. */
+      left_out: z.array(z.number().int()),
     }),
   ),
   /** Whether the rows add up to the file's own 'Total balance' rows; null when it has none. */

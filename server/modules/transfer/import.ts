@@ -99,9 +99,11 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
       name,
       totals: [...balances.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })),
       match: matches[i] ?? null,
+      ...(table.totals.size > 0 ? { file_totals: [...table.totals.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })) } : {}),
+      left_out: table.problems.filter((p) => p.people?.includes(i)).map((p) => p.line),
     })),
     totals_match: totalsMatch(table, balances),
-    problems: table.problems,
+    problems: table.problems.map(({ line, code, path }) => (path ? { line, code, path } : { line, code })),
     rates_missing: await currenciesWithoutRates(db, currencies, now.toISOString().slice(0, 10)),
   };
 }

@@ -54,6 +54,8 @@ export interface RowProblem {
   code: RowProblemCode;
   /** In a JSON file, where the problem is ('operations[3].details.date'); lines mean nothing there. */
   path?: string;
+  /** The people (by their place in `people`) whose money the row moves, as far as the file says. */
+  people?: number[];
 }
 
 /** More rows than ten years of a shared flat: a bigger file is not an export of one group (import_too_big says 20,000). */
@@ -114,6 +116,11 @@ export function readDay(text: string): string | null {
   if (!Number.isFinite(date.getTime()) || date.toISOString().slice(0, 10) !== `${y}-${m}-${d}`) return null;
   const year = Number(y);
   return year >= 1990 && year <= 2100 ? `${y}-${m}-${d}` : null;
+}
+
+/** A cell with a figure other than zero in it, however it is written. */
+function holdsMoney(text: string): boolean {
+  return /[1-9]/.test(text);
 }
 
 /** People's names as column headings: a repeated name numbered ('Anna', 'Anna (2)'), since two columns are two people. */
@@ -213,7 +220,8 @@ export function readExpenseTable(text: string): ExpenseTable {
     const description = normalizeName(cell(at('description')));
     // People's columns are in the event currency in Dolya's export, in the row's in Splitwise's.
     const currency = (eventCurrency ?? cell(at('currency'))).toUpperCase();
-    const problem = (code: RowProblemCode) => table.problems.push({ line, code });
+    // Whose cell holds money: the preview names the rows left out beside each person they concern.
+    const problem = (code: RowProblemCode) => table.problems.push({ line, code, people: personColumns.flatMap((col, i) => (holdsMoney(cell(col)) ? [i] : [])) });
     if (!isCurrencyCode(currency)) return problem('currency_unknown');
     const values = personColumns.map((i) => readAmount(cell(i), currency) ?? (cell(i) === '' ? 0 : NaN));
     if (values.some((e) => Number.isNaN(e))) return problem('amount_unreadable');

@@ -37,9 +37,9 @@ describe('importing a Splitwise group export', () => {
     const body = importPreview.parse(res.body);
     expect(body).toMatchObject({ format: 'splitwise', currency: 'USD', currencies: ['USD'], operations: 7, first_day: '2026-05-02', last_day: '2026-05-05', totals_match: true, problems: [] });
     expect(body.people).toEqual([
-      { name: 'Anna Petrova', totals: [{ currency: 'USD', amount: 106.83 }], match: anna.uid },
-      { name: 'Boris Ivanov', totals: [{ currency: 'USD', amount: 120.34 }], match: boris.uid },
-      { name: 'Carl Lind', totals: [{ currency: 'USD', amount: -227.17 }], match: carl.uid },
+      { name: 'Anna Petrova', totals: [{ currency: 'USD', amount: 106.83 }], file_totals: [{ currency: 'USD', amount: 106.83 }], left_out: [], match: anna.uid },
+      { name: 'Boris Ivanov', totals: [{ currency: 'USD', amount: 120.34 }], file_totals: [{ currency: 'USD', amount: 120.34 }], left_out: [], match: boris.uid },
+      { name: 'Carl Lind', totals: [{ currency: 'USD', amount: -227.17 }], file_totals: [{ currency: 'USD', amount: -227.17 }], left_out: [], match: carl.uid },
     ]);
     expect(await eventCount(anna)).toBe(before);
   });
@@ -108,8 +108,8 @@ describe('importing a Splitwise group export', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ format: 'splitwise', currency: 'EUR', operations: 4, totals_match: true, problems: [] });
     expect(res.body.people).toEqual([
-      { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: 18.75 }], match: anna.uid },
-      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: -18.75 }], match: boris.uid },
+      { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: 18.75 }], file_totals: [{ currency: 'EUR', amount: 18.75 }], left_out: [], match: anna.uid },
+      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: -18.75 }], file_totals: [{ currency: 'EUR', amount: -18.75 }], left_out: [], match: boris.uid },
     ]);
     const imported = await importFile(anna, { file, event_name: 'WG', people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', uid: boris.uid }] });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
@@ -117,6 +117,17 @@ describe('importing a Splitwise group export', () => {
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
     const paid = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Boris I. hat Anna P. bezahlt');
     expect(paid).toMatchObject({ kind: 'payback', details: { amount: 5, payer: boris.uid } });
+  });
+
+  it('says per person when the result differs from the file’s own totals, and which rows left out move their money', async () => {
+    // Carl left the group, and Splitwise dropped his column: the dinner's figures no longer add up.
+    const res = await preview(anna, fixture('splitwise-member-left.csv'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ operations: 1, totals_match: false, problems: [{ line: 2, code: 'effects_do_not_sum' }] });
+    expect(res.body.people.map((p: object) => ({ ...p, match: undefined }))).toEqual([
+      { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: -10 }], file_totals: [{ currency: 'EUR', amount: 50 }], left_out: [2], match: undefined },
+      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: 10 }], file_totals: [{ currency: 'EUR', amount: -20 }], left_out: [2], match: undefined },
+    ]);
   });
 
   it('reads headings in a language it has no words for, by where Splitwise puts its columns', async () => {

@@ -280,6 +280,8 @@ function PersonRow({
   const { t } = useTranslation('events');
   const selectId = useId();
   const value = choice.kind === 'uid' ? String(choice.uid) : choice.kind;
+  // What the file says this person's balance is, beside what the import would make it.
+  const differs = person.file_totals?.some((f) => (person.totals.find((x) => x.currency === f.currency)?.amount ?? 0) !== f.amount) ?? false;
   const select = (next: string) => {
     if (next === 'phone') onChange({ kind: 'phone', phone: '', valid: false });
     else if (next === 'none') onChange({ kind: 'none' });
@@ -309,6 +311,12 @@ function PersonRow({
           <PhoneInput label={t('import.phone')} value={choice.phone} onChange={(phone, valid) => onChange({ kind: 'phone', phone, valid })} autoFocus />
         )}
       </div>
+      {differs && (
+        <p className={`${styles.warning} ${styles.personDiffers}`} data-testid="import-person-differs">
+          {t('import.fileSays', { amounts: person.file_totals!.map((f) => moneyView(f.amount, f.currency, locale)?.text ?? '').join(', ') })}
+          {person.left_out.length > 0 && ` ${t('import.leftOutRows', { count: person.left_out.length, lines: person.left_out.join(', ') })}`}
+        </p>
+      )}
     </li>
   );
 }
