@@ -1,16 +1,37 @@
 /**
  * `npm run bench:import` (and `bench:import:pg` on PostgreSQL): how long moving a 10,000-row
- * Splitwise group in takes, preview and import, through the service layer; fails only on a wrong
- * answer (an imported balance that is not the file's).
+ * Splitwise group in takes, preview and import, through the service layer, and what it does to
+ * someone else's read meanwhile: an unrelated person's contact list read in a loop, its p99 alone
+ * and during the import side by side in the same run. Fails only on a wrong answer (an imported
+ * balance that is not the file's).
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
-import { addContacts } from '../server/modules/contacts/service';
+import { addContacts, listContacts } from '../server/modules/contacts/service';
 import { seedRatesIfEmpty } from '../server/modules/currency/rates-seed';
 import { importEvent, previewImport } from '../server/modules/transfer/import';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+/** How long the unrelated read is timed alone before the import. */
+const BASELINE_MS = 2_000;
+
+/** Times `read` over and over, a few milliseconds apart, until `done` says stop. */
+async function timedReads(read: () => Promise<unknown>, done: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  while (!done()) {
+    const t0 = performance.now();
+    await read();
+    times.push(performance.now() - t0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return times;
+}
+
+function percentile(times: readonly number[], p: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
 const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dasha'];
 
 async function main(): Promise<void> {
@@ -37,13 +58,25 @@ async function main(): Promise<void> {
   let t0 = performance.now();
   const preview = await previewImport(db, me, file, new Date());
   const previewMs = performance.now() - t0;
+  // Someone else's read, alone and then while the import runs.
+  const other = people[1]!.id;
+  const read = () => listContacts(db, other);
+  const baselineEnds = performance.now() + BASELINE_MS;
+  const alone = await timedReads(read, () => performance.now() > baselineEnds);
+  let importing = true;
+  const during = timedReads(read, () => !importing);
   t0 = performance.now();
-  const result = await importEvent(db, me, { file, event_name: 'Bench import', people: NAMES.map((name, i) => ({ name, uid: people[i]!.id })) }, new Date());
+  const result = await importEvent(db, me, { file, event_name: 'Bench import', people: NAMES.map((name, i) => ({ name, uid: people[i]!.id })) }, new Date()).finally(() => (importing = false));
   const importMs = performance.now() - t0;
+  const meanwhile = await during;
   const balances = result.event.contacts.map((c) => Math.round(c.balance * 100));
   const wrong = JSON.stringify(balances) !== JSON.stringify(expected) || preview.operations !== ROWS || result.operations !== ROWS;
   console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${ROWS} rows, ${(file.length / 1e6).toFixed(2)} MB`);
   console.log(`preview ${previewMs.toFixed(0)} ms, import ${importMs.toFixed(0)} ms (${((ROWS / importMs) * 1000).toFixed(0)} rows/s)`);
+  console.log(
+    `an unrelated read (someone's contacts): alone p50 ${percentile(alone, 50).toFixed(1)} / p99 ${percentile(alone, 99).toFixed(1)} ms (${alone.length} reads); ` +
+      `during the import p50 ${percentile(meanwhile, 50).toFixed(1)} / p99 ${percentile(meanwhile, 99).toFixed(1)} ms, max ${Math.max(...meanwhile).toFixed(1)} ms (${meanwhile.length} reads)`,
+  );
   await database.close();
   if (wrong) {
     console.error(`wrong answer: balances ${JSON.stringify(balances)}, expected ${JSON.stringify(expected)}`);
