@@ -8,7 +8,7 @@ import { normalizeName } from '../../../common/names';
 import { readEntered } from '../operations/entered';
 import { enteredInput } from '../operations/pricing';
 import type { OperationMeta } from '../operations/repository';
-import { distinctNames, MAX_IMPORT_PEOPLE, MAX_IMPORT_ROWS, readDay, type ExpenseRow, type ExpenseTable, type RowProblemCode } from './table-reader';
+import { distinctNames, jsonOf, MAX_IMPORT_PEOPLE, MAX_IMPORT_ROWS, readDay, type ExpenseRow, type ExpenseTable, type RowProblemCode } from './table-reader';
 
 /**
  * Dolya's own JSON export (GET /event/{id}/export/) read back: every live operation as it was
@@ -96,12 +96,7 @@ function entered(op: z.infer<typeof exportedOperation>, person: (uid: number | n
 
 /** The export read as rows, or null when the text is not Dolya's JSON at all. */
 export function readDolyaJson(text: string): ExpenseTable | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const data = jsonOf(text);
   if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== 'dolya.event') return null;
   const parsed = exportedEvent.safeParse(data);
   if (!parsed.success) unreadableAt(parsed.error);

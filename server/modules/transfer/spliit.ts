@@ -3,7 +3,7 @@ import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
 import { normalizeName } from '../../../common/names';
-import { distinctNames, MAX_IMPORT_PEOPLE, MAX_IMPORT_ROWS, readDay, type ExpenseRow, type ExpenseTable, type RowProblemCode } from './table-reader';
+import { distinctNames, jsonOf, MAX_IMPORT_PEOPLE, MAX_IMPORT_ROWS, readDay, type ExpenseRow, type ExpenseTable, type RowProblemCode } from './table-reader';
 
 /**
  * A Spliit group as its 'Export to JSON' writes it: participants, and expenses in minor units of
@@ -72,12 +72,8 @@ export function spliitShares(e: Pick<SpliitExpense, 'id' | 'amount' | 'splitMode
 
 /** The export read as rows of effects, or null when the text is not a Spliit group at all. */
 export function readSpliitJson(text: string): ExpenseTable | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const data = jsonOf(text);
+  if (data === undefined) return null;
   const parsed = group.safeParse(data);
   if (!parsed.success) return null;
   const { participants, expenses } = parsed.data;

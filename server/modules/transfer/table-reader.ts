@@ -118,6 +118,15 @@ export function readDay(text: string): string | null {
   return year >= 1990 && year <= 2100 ? `${y}-${m}-${d}` : null;
 }
 
+/** The file as JSON, or undefined when it is not JSON (a spreadsheet, then). */
+export function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A cell with a figure other than zero in it, however it is written. */
 function holdsMoney(text: string): boolean {
   return /[1-9]/.test(text);
