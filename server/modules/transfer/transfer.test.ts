@@ -263,6 +263,8 @@ describe('importing a Spliit spreadsheet', () => {
     expect(seen.body).toMatchObject({ format: 'spliit', operations: 2 });
     expect(seen.body.problems).toEqual([4, 5, 6].map((line) => ({ line, code: 'payer_unknown' })));
     expect(seen.body.people.map((p: { totals: { amount: number }[] }) => p.totals[0]!.amount)).toEqual([580, -250, -330]);
+    // Beside each person, the rows left out whose cells hold their money.
+    expect(seen.body.people.map((p: { left_out: number[] }) => p.left_out)).toEqual([[4, 6], [4, 5], [5]]);
     const res = await importFile(anna, { file, event_name: 'Flat (CSV)', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(balances(res.body.event)).toEqual({ [anna.uid]: 580, [boris.uid]: -250, [carl.uid]: -330 });

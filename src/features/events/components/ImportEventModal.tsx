@@ -311,10 +311,11 @@ function PersonRow({
           <PhoneInput label={t('import.phone')} value={choice.phone} onChange={(phone, valid) => onChange({ kind: 'phone', phone, valid })} autoFocus />
         )}
       </div>
-      {differs && (
+      {(differs || person.left_out.length > 0) && (
         <p className={`${styles.warning} ${styles.personDiffers}`} data-testid="import-person-differs">
-          {t('import.fileSays', { amounts: person.file_totals!.map((f) => moneyView(f.amount, f.currency, locale)?.text ?? '').join(', ') })}
-          {person.left_out.length > 0 && ` ${t('import.leftOutRows', { count: person.left_out.length, lines: person.left_out.join(', ') })}`}
+          {differs && t('import.fileSays', { amounts: person.file_totals!.map((f) => moneyView(f.amount, f.currency, locale)?.text ?? '').join(', ') })}
+          {differs && person.left_out.length > 0 && ' '}
+          {person.left_out.length > 0 && t('import.leftOutRows', { count: person.left_out.length, lines: person.left_out.join(', ') })}
         </p>
       )}
     </li>
