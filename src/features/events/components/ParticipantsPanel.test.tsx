@@ -346,7 +346,8 @@ describe('at phone width', () => {
     const media = mockWindowWidth(390);
     const user = userEvent.setup();
     const panel = await openPanel(familyEvent());
-    expect(within(panel).getByRole('heading', { level: 3 })).toHaveTextContent('4');
+    // The event's title is the page's h1 on a phone (the events list is hidden): the panel's is one under it.
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('4');
     expect(within(panel).queryAllByTestId(/^participant-/)).toHaveLength(0);
     expect(within(panel).queryByTestId('add-participants')).not.toBeInTheDocument();
     const toggle = within(panel).getByTestId('participants-toggle');
