@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { runPrimary } from './cluster';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { keepPlannerStatistics } from './db/planner-statistics';
+import { keepPlannerStatistics } from './db/speed/planner-statistics';
 import { DataDirLockedError, DataDirUnwritableError, lockDataDir, type DataDirLock } from './db/lock';
 import { LogSmsSender, type SmsSender } from './lib/sms';
 import { TwilioSmsSender } from './lib/twilio-sms';

@@ -9,11 +9,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { fillPendingDebts } from './operation-debts';
-import { nameStatements, planEachStatementOnce } from './pglite-named';
-import { nameRepeatedStatements } from './postgres-named';
-import { installDrizzleParsers } from './pglite-parsers';
-import { takeTurns } from './pglite-turns';
-import { SNAPSHOT_QUERY, SnapshotWatch, watchWrites, type ReadPoint, type WriteWatch } from './write-generation';
+import { nameStatements, planEachStatementOnce } from './speed/pglite-named';
+import { nameRepeatedStatements } from './speed/postgres-named';
+import { installDrizzleParsers } from './speed/pglite-parsers';
+import { takeTurns } from './speed/pglite-turns';
+import { SNAPSHOT_QUERY, SnapshotWatch, watchWrites, type ReadPoint, type WriteWatch } from './speed/write-generation';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../common/errors';
 import type { Db } from '../db/client';
-import { KeptUntilWrite, type Generation, type WriteWatch } from '../db/write-generation';
+import { KeptUntilWrite, type Generation, type WriteWatch } from '../db/speed/write-generation';
 import { hashToken, liveSession, type LiveSession } from '../modules/sessions/service';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SnapshotWatch, WriteGeneration } from '../db/write-generation';
+import { SnapshotWatch, WriteGeneration } from '../db/speed/write-generation';
 import { KEPT_ANSWER, keptAnswersPlugin } from './kept-answers';
 
 let writes: WriteGeneration;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { KeptUntilWrite, type Generation, type WriteWatch } from '../db/write-generation';
+import { KeptUntilWrite, type Generation, type WriteWatch } from '../db/speed/write-generation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { anyOf, idArray } from '../../db/built-once';
+import { anyOf, idArray } from '../../db/speed/built-once';
 import type { Queryable } from '../../db/client';
-import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
+import { jsonRows, jsonRowsBuiltOnce } from '../../db/speed/json-rows';
 import { contacts, eventParticipants, events, familyInvitations, images, operationEntries, operations, users } from '../../db/schema';
 
 export interface PersonRow {

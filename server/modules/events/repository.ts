@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { anyOf, builtOnce, idArray, sqlBuiltOnce, type StatementBuilder } from '../../db/built-once';
+import { anyOf, builtOnce, idArray, sqlBuiltOnce, type StatementBuilder } from '../../db/speed/built-once';
 import type { Queryable } from '../../db/client';
-import { jsonRows, jsonRowsBuiltOnce } from '../../db/json-rows';
+import { jsonRows, jsonRowsBuiltOnce } from '../../db/speed/json-rows';
 import { contacts, eventParticipants, events, operationEntries, operations, users } from '../../db/schema';
 import { PEOPLE_WITH_CONTACT_NAMES, peopleJson, type PersonRow } from '../contacts/repository';
 import { rowsOf } from '../../db/rows';
@@ -36,7 +36,7 @@ function eventOfParticipantQuery(db: StatementBuilder) {
     .where(eq(events.id, sql.placeholder('eventId')));
 }
 
-// Every event-scoped request and every write asks one of these: built once (server/db/built-once.ts).
+// Every event-scoped request and every write asks one of these: built once (server/db/speed/built-once.ts).
 const eventOfParticipant = builtOnce(eventOfParticipantQuery);
 const eventLockedForParticipant = builtOnce((db) => eventOfParticipantQuery(db).for('update', { of: events }));
 

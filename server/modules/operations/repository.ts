@@ -5,8 +5,8 @@ import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../
 import type { SplitMode } from '../../../common/split';
 import type { Queryable } from '../../db/client';
 import { batchesOf } from '../../db/batches';
-import { anyOf, builtOnce, idArray, sqlBuiltOnce } from '../../db/built-once';
-import { jsonRowsBuiltOnce } from '../../db/json-rows';
+import { anyOf, builtOnce, idArray, sqlBuiltOnce } from '../../db/speed/built-once';
+import { jsonRowsBuiltOnce } from '../../db/speed/json-rows';
 import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../../db/rows';
 import { forgetKeptDays, keptDaysUpdate, spendingDayDeltas } from './spending-days';
@@ -111,7 +111,7 @@ const NEW_OPERATION_COLUMNS = [
 ] as const satisfies readonly (keyof NewOperation)[];
 
 /**
- * The statement of insertNewOperation, built once (server/db/built-once.ts): the operation's
+ * The statement of insertNewOperation, built once (server/db/speed/built-once.ts): the operation's
  * columns, its entries, its debts and its first version's state are its placeholders.
  */
 const insertNewOperationStatement = builtOnce((db) => {
@@ -255,7 +255,7 @@ function balancesStatement(figures: 'event' | 'people' | 'spending', newOperatio
     returning ep.user_id`;
 }
 
-/** Both forms of one shape of the balances statement, each built once (server/db/built-once.ts). */
+/** Both forms of one shape of the balances statement, each built once (server/db/speed/built-once.ts). */
 function balancesStatements(figures: 'event' | 'people' | 'spending') {
   return { new: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, true)), other: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, false)) };
 }
@@ -278,7 +278,7 @@ export async function operationForParticipant(db: Queryable, id: number, viewer:
   return rows[0]?.op ?? null;
 }
 
-// Every write that carries a key asks this first: built once (server/db/built-once.ts).
+// Every write that carries a key asks this first: built once (server/db/speed/built-once.ts).
 const operationByKey = builtOnce((db) =>
   db
     .select()
@@ -486,7 +486,7 @@ export async function totalsExceeded(
   return rowsOf<{ over: boolean }>(over)[0]?.over === true;
 }
 
-// Every write asks both: built once (server/db/built-once.ts).
+// Every write asks both: built once (server/db/speed/built-once.ts).
 // One statement for all the locks: unnest yields the sorted ids in order, and each lock is taken
 // as its row is. The check is a statement of its own, so that its snapshot is taken once the locks
 // are held.

@@ -10,7 +10,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { SPENDING_KINDS } from '../../../common/ledger';
-import { anyOf, idArray, sqlBuiltOnce } from '../../db/built-once';
+import { anyOf, idArray, sqlBuiltOnce } from '../../db/speed/built-once';
 import type { Db, Queryable } from '../../db/client';
 import { events, operationEntries, operations, spendingDayOffsets, spendingDays } from '../../db/schema';
 import { rowsOf } from '../../db/rows';

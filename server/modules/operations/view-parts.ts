@@ -1,8 +1,8 @@
 import type { Entry } from '../../../common/ledger';
 import { sql } from 'drizzle-orm';
-import { anyOf, idArray, sqlBuiltOnce } from '../../db/built-once';
+import { anyOf, idArray, sqlBuiltOnce } from '../../db/speed/built-once';
 import type { Queryable } from '../../db/client';
-import { jsonRows } from '../../db/json-rows';
+import { jsonRows } from '../../db/speed/json-rows';
 import { rowsOf } from '../../db/rows';
 import { operationEntries, operationReceipts, operationSeen } from '../../db/schema';
 import { byOperation, entriesByOperation, ENTRY_FIELDS, ENTRY_ORDER, RECEIPT_FIELDS, RECEIPT_ORDER, RECEIPTS_WITH_IMAGES, type ReceiptRow } from './repository';

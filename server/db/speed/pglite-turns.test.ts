@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { freshPGlite } from '../../tests/api/fresh-pglite';
+import { freshPGlite } from '../../../tests/api/fresh-pglite';
 import { takeTurns } from './pglite-turns';
 
 const REQUESTS = 20;

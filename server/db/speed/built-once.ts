@@ -1,6 +1,6 @@
 import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDatabase, PgDialect, PgSession, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Queryable } from './client';
+import type { Queryable } from '../client';
 
 /**
  * Statements whose SQL Drizzle builds once per process, then run on any database or transaction

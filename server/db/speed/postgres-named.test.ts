@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../tests/api/harness';
-import { rowsOf } from './rows';
+import { openTestDatabase } from '../../../tests/api/harness';
+import { rowsOf } from '../rows';
 import { nameRepeatedStatements, statementName, StatementNames } from './postgres-named';
 
 describe('which statements are named', () => {

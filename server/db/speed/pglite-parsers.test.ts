@@ -2,7 +2,7 @@ import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
-import { freshPGlite } from '../../tests/api/fresh-pglite';
+import { freshPGlite } from '../../../tests/api/fresh-pglite';
 import { installDrizzleParsers, TYPES_DRIZZLE_READS } from './pglite-parsers';
 import { wrapStatements, type Query } from './pglite-statements';
 

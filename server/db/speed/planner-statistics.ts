@@ -9,10 +9,10 @@
  * about a second however large the database, during which other queries wait.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { rowsOf } from './rows';
-import { periodic, type Periodic } from '../lib/periodic';
-import { getMeta, setMeta } from './meta';
+import type { Db } from '../client';
+import { rowsOf } from '../rows';
+import { periodic, type Periodic } from '../../lib/periodic';
+import { getMeta, setMeta } from '../meta';
 
 /** The tables' bytes when they were last analyzed. */
 export const ANALYZED_AT_SIZE = 'planner_statistics_size';

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { freshPGlite } from '../../tests/api/fresh-pglite';
+import { freshPGlite } from '../../../tests/api/fresh-pglite';
 import { nameStatements, planEachStatementOnce, REMEMBERED_TEXTS } from './pglite-named';
 
 const TABLE = 'create table t (id int primary key, label text, at timestamptz, tags int[], doc jsonb)';

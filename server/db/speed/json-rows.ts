@@ -1,7 +1,7 @@
 import { Column, is, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { builtOnce, type Preparable, type StatementBuilder } from './built-once';
-import type { Queryable } from './client';
+import type { Queryable } from '../client';
 
 type Field = Column | SQL;
 type Fields = Record<string, Field>;

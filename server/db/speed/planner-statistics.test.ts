@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client';
-import { getMeta } from './meta';
+import { openDatabase, type Database } from '../client';
+import { getMeta } from '../meta';
 import { analyzeIfGrown, ANALYZED_AT_SIZE } from './planner-statistics';
-import { events } from './schema';
+import { events } from '../schema';
 
 let database: Database;
 beforeEach(async () => {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { databaseForFile } from '../../tests/api/harness';
+import { databaseForFile } from '../../../tests/api/harness';
 import { builtOnce, idArray, sqlBuiltOnce } from './built-once';
-import { rowsOf } from './rows';
-import { contacts, events, users } from './schema';
+import { rowsOf } from '../rows';
+import { contacts, events, users } from '../schema';
 
 const file = databaseForFile();
 

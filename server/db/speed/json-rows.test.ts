@@ -1,9 +1,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { databaseForFile } from '../../tests/api/harness';
+import { databaseForFile } from '../../../tests/api/harness';
 import { idArray } from './built-once';
 import { jsonRowsBuiltOnce } from './json-rows';
-import { eventParticipants, events, users } from './schema';
+import { eventParticipants, events, users } from '../schema';
 
 const file = databaseForFile();
 

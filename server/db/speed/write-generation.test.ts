@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client';
-import { getMeta, setMeta } from './meta';
-import { meta } from './schema';
+import { openDatabase, type Database } from '../client';
+import { getMeta, setMeta } from '../meta';
+import { meta } from '../schema';
 import { isPlainRead, mayEndSession, SnapshotWatch, WriteGeneration } from './write-generation';
 
 describe('isPlainRead', () => {
