@@ -22,3 +22,16 @@ export const MAX_WRITER_VOLUME_MINOR = 10 ** 14;
 
 /** Below this many minor units a JSON number in major units prints back as the exact decimal. */
 export const EXACT_FIGURE_LIMIT_MINOR = 10 ** 15;
+
+/**
+ * A rate an importer types for a currency the app has no rate for: units of the event currency for
+ * 1 unit of it. Positive, at most 12 decimals (the scale rates are frozen at) and below a million,
+ * so no converted row can pass the bounds above. Here, not in the contract, so that the import
+ * form checks it without loading zod.
+ */
+const IMPORT_RATE_MAX = 1_000_000;
+const IMPORT_RATE_TEXT = /^\d{1,7}(\.\d{1,12})?$/;
+
+export function isImportRate(text: string): boolean {
+  return IMPORT_RATE_TEXT.test(text) && Number(text) > 0 && Number(text) < IMPORT_RATE_MAX;
+}

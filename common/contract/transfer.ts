@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImportRate } from '../money-limits';
 import { amount, currencyCode, id, userText } from './common';
 import { event, EVENT_NAME_MAX } from './events';
 import { operation, operationVersion } from './operations';
@@ -62,16 +63,8 @@ export const importPreview = z.object({
 export type ImportPreview = z.infer<typeof importPreview>;
 
 /** POST /import/: the event to create, and who each person of the file is: a contact (or the caller) or a phone to add. */
-/**
- * A rate the importer gives: units of the event currency for 1 unit of a currency the app has no
- * rate for. Positive, at most 12 decimals (the scale rates are frozen at) and below a million, so
- * no converted row can pass the bounds that keep figures exact.
- */
-export const IMPORT_RATE_MAX = 1_000_000;
-export const importRate = z
-  .string()
-  .regex(/^\d{1,7}(\.\d{1,12})?$/)
-  .refine((text) => Number(text) > 0 && Number(text) < IMPORT_RATE_MAX);
+/** A rate the importer gives (common/money-limits.ts isImportRate). */
+export const importRate = z.string().refine(isImportRate);
 
 export const importBody = importFileBody.extend({
   event_name: userText(EVENT_NAME_MAX),

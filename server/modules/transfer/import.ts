@@ -156,10 +156,9 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
       // then, 20,000 of them would hold the thread for everyone else.
       if (planned.length % IMPORT_CHUNK === IMPORT_CHUNK - 1) await nextTurn();
       const op = plannedOperation(row, uids);
-      const meta = op.meta;
       const date = middayOf(row.day);
-      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: row.currency, author: viewer, meta, date }, currency, rateOf);
-      planned.push({ row, op, meta, date, priced });
+      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: row.currency, author: viewer, meta: op.meta, date }, currency, rateOf);
+      planned.push({ row, op, date, priced });
     }
     // Written a chunk of rows at a time, not four statements per row: 10,000 rows in seconds,
     // and none of the statements long enough to keep other requests waiting on the thread.
@@ -196,13 +195,15 @@ const IMPORT_CHUNK = 250;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type PlannedRow = { row: ExpenseRow; op: { kind: OperationKind; amount: number }; meta: OperationMeta; date: Date; priced: Priced };
+/** What a row is written as, people by uid. */
+type PlannedOperation = { kind: OperationKind; amount: number; meta: OperationMeta };
+type PlannedRow = { row: ExpenseRow; op: PlannedOperation; date: Date; priced: Priced };
 
 /**
- * What a row is written as, people by uid: as it was entered when the file says so (Dolya's
- * JSON, people numbered from 1), else the operation that reproduces its effects.
+ * As the row was entered when the file says so (Dolya's JSON, people numbered from 1), else the
+ * operation that reproduces its effects.
  */
-function plannedOperation(row: ExpenseRow, uids: readonly number[]): { kind: OperationKind; amount: number; meta: OperationMeta } {
+function plannedOperation(row: ExpenseRow, uids: readonly number[]): PlannedOperation {
   if (row.entered) {
     const uid = (n: number) => uids[n - 1] as number;
     const { kind, amount, meta: numbered } = row.entered;
@@ -222,7 +223,7 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[]): { kind: Ope
 async function writeChunk(tx: Queryable, eventId: number, viewer: number, planned: readonly PlannedRow[]): Promise<void> {
   const inserted = await insertOperations(
     tx,
-    planned.map(({ row, op, meta, date, priced }) => ({
+    planned.map(({ row, op, date, priced }) => ({
       eventId,
       authorId: viewer,
       kind: op.kind,
@@ -233,7 +234,7 @@ async function writeChunk(tx: Queryable, eventId: number, viewer: number, planne
       rateDate: priced.rateDate,
       description: safeText(row.description || row.category).slice(0, DESCRIPTION_MAX),
       opDate: date,
-      meta,
+      meta: op.meta,
       idempotencyKey: null,
     })),
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '@common/contract/contacts';
 import type { ImportPreview } from '@common/contract/transfer';
+import { isImportRate } from '@common/money-limits';
 import { normalizeName } from '@common/names';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -29,13 +30,10 @@ type Choice = { kind: 'uid'; uid: number } | { kind: 'phone'; phone: string; val
 
 type Step = { name: 'choose' } | { name: 'reading' } | { name: 'preview'; file: string; preview: ImportPreview } | { name: 'importing'; file: string; preview: ImportPreview; sent: number };
 
-/** common/contract/transfer importRate, kept here for the same reason as FILE_MAX. */
-const RATE_TEXT = /^\d{1,7}(\.\d{1,12})?$/;
-
 /** A rate as typed ('61,5' or '61.5') in the form the import takes, or null when it is not one. */
 function rateOf(text: string): string | null {
   const clean = text.trim().replace(',', '.');
-  return RATE_TEXT.test(clean) && Number(clean) > 0 && Number(clean) < 1_000_000 ? clean : null;
+  return isImportRate(clean) ? clean : null;
 }
 
 /**
@@ -100,6 +98,9 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
     }
   };
 
+  // The currencies whose rate the importer must type for the event currency chosen.
+  const needed = step.name === 'preview' || step.name === 'importing' ? ratesNeeded(step.preview, currency) : [];
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (step.name !== 'preview') return;
@@ -112,7 +113,6 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       setError(t('import.choosePeople'));
       return;
     }
-    const needed = ratesNeeded(step.preview, currency);
     if (needed.some((c) => rateOf(rates[c] ?? '') === null)) {
       setRatesShown(true);
       setError(t('import.ratesNeeded', { list: needed.filter((c) => rateOf(rates[c] ?? '') === null).join(', ') }));
@@ -127,7 +127,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       return choice?.kind === 'uid' ? { name: p.name, uid: choice.uid } : { name: p.name, phone: choice?.kind === 'phone' ? choice.phone : '' };
     });
     try {
-      const given = Object.fromEntries(ratesNeeded(preview, currency).map((c) => [c, rateOf(rates[c] ?? '') as string]));
+      const given = Object.fromEntries(needed.map((c) => [c, rateOf(rates[c] ?? '') as string]));
       const result = await transferApi.import({ file, event_name: clean, currency, people, ...(Object.keys(given).length > 0 ? { rates: given } : {}) }, (sent) =>
         setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
       );
@@ -175,11 +175,11 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
           <Summary preview={step.preview} />
           <TextField label={t('create.name')} value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={EVENT_NAME_MAX} disabled={busy} data-testid="import-name" />
           <CurrencySelect label={t('create.currency')} value={currency} onChange={setCurrency} />
-          {ratesNeeded(step.preview, currency).length > 0 && (
+          {needed.length > 0 && (
             <fieldset className={formStyles.fieldset} disabled={busy} data-testid="import-rates">
               <legend className={formStyles.label}>{t('import.ratesTitle')}</legend>
               <p className={formStyles.hint}>{t('import.ratesHint')}</p>
-              {ratesNeeded(step.preview, currency).map((c) => (
+              {needed.map((c) => (
                 <TextField
                   key={c}
                   label={t('import.rateLabel', { from: c, to: currency })}
