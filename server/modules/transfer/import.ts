@@ -87,6 +87,9 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
   const balances = balancesOf(table);
   const matches = await matchesOf(db, viewer, table.people);
   const currencies = [...balances.keys()].sort();
+  // Each person's rows left out, gathered in one pass over the problems.
+  const leftOut = table.people.map((): number[] => []);
+  for (const p of table.problems) for (const i of p.people ?? []) leftOut[i]?.push(p.line);
   const days = table.rows.map((r) => r.day).sort();
   return {
     format: table.format,
@@ -100,7 +103,7 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
       totals: [...balances.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })),
       match: matches[i] ?? null,
       ...(table.totals.size > 0 ? { file_totals: [...table.totals.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })) } : {}),
-      left_out: table.problems.filter((p) => p.people?.includes(i)).map((p) => p.line),
+      left_out: leftOut[i] ?? [],
     })),
     totals_match: totalsMatch(table, balances),
     problems: table.problems.map(({ line, code, path }) => (path ? { line, code, path } : { line, code })),
