@@ -114,7 +114,7 @@ test.describe('phone widths', () => {
 
   for (const width of [320, 390]) {
     for (const lang of ['en', 'ru'] as const) {
-      test(`every screen and sheet fits ${width} px (${lang})`, async ({ browser }, testInfo) => {
+      test(`every screen and sheet fits ${width} px, ${lang === 'en' ? 'English' : 'Russian'}`, async ({ browser }, testInfo) => {
         test.skip(testInfo.project.name !== 'phone', 'phone widths are measured once, in the phone project');
         // It walks every screen and sheet: 30-40 s alone, and past a minute on a busy machine.
         test.setTimeout(150_000);
