@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin, Rollup } from 'vite';
-import { defineConfig } from 'vitest/config';
+import os from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { SAME_ON_EITHER_DATABASE } from './tests/api/same-on-either-database.ts';
 import { withFirstPaint, type FirstPaintTexts } from './common/first-paint.ts';
 import startUpModules from './common/start-up-files.json';
 
@@ -99,6 +101,8 @@ export default defineConfig({
     proxy: { '/app/api': 'http://localhost:8080', '/app/img': 'http://localhost:8080' },
   },
   test: {
+    // Every core: the suite is CPU-bound, and vitest's default leaves one core idle.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         resolve: { alias },
@@ -114,6 +118,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? SAME_ON_EITHER_DATABASE : [])],
           setupFiles: ['tests/api/setup.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
