@@ -70,7 +70,7 @@ function floorDiv(n: bigint, d: bigint): bigint {
 }
 
 /** Values in proportion to `values` adding up to exactly `target`: floors, then the leftover units to the largest remainders (ties in input order). */
-function allocate(values: readonly number[], target: number): number[] {
+export function allocate(values: readonly number[], target: number): number[] {
   let sum = 0n;
   for (const v of values) sum += BigInt(v);
   if (sum === 0n) return values.map(() => 0);

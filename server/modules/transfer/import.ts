@@ -18,7 +18,7 @@ import { insertEntriesOf, insertOperations, markAllSeen, recomputeBalances, touc
 import { recountUnread } from '../operations/unread';
 import type { OperationKind } from '../../../common/ledger';
 import { readDolyaJson } from './dolya-json';
-import { rowOperation } from './row-operation';
+import { rowOperation, rowOperationInOwnCurrency, type RowOperation } from './row-operation';
 import { readSpliitJson } from './spliit';
 import { readExpenseTable, type ExpenseRow, type ExpenseTable } from './table-reader';
 
@@ -158,10 +158,15 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
       // Pricing a row whose rate is known is a promise already settled: without a turn now and
       // then, 20,000 of them would hold the thread for everyone else.
       if (planned.length % IMPORT_CHUNK === IMPORT_CHUNK - 1) await nextTurn();
-      const op = plannedOperation(row, uids);
+      // A row of Dolya's spreadsheet goes back into the currency it was entered in, at the rate
+      // it was converted at, when the event is in the file's event currency again.
+      const inOwn = row.currency === currency ? rowOperationInOwnCurrency(row) : null;
+      const op = plannedOperation(row, uids, inOwn?.operation);
       const date = middayOf(row.day);
-      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: row.currency, author: viewer, meta: op.meta, date }, currency, rateOf);
-      planned.push({ row, op, date, priced });
+      const opCurrency = inOwn?.own.currency ?? row.currency;
+      const rateOfRow: typeof rateForDate = inOwn ? async () => ({ rate: inOwn.own.rate, rateDate: null }) : rateOf;
+      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: opCurrency, author: viewer, meta: op.meta, date }, currency, rateOfRow);
+      planned.push({ row, op, currency: opCurrency, date, priced });
     }
     // Written a chunk of rows at a time, not four statements per row: 10,000 rows in seconds,
     // and none of the statements long enough to keep other requests waiting on the thread.
@@ -200,13 +205,14 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What a row is written as, people by uid. */
 type PlannedOperation = { kind: OperationKind; amount: number; meta: OperationMeta };
-type PlannedRow = { row: ExpenseRow; op: PlannedOperation; date: Date; priced: Priced };
+type PlannedRow = { row: ExpenseRow; op: PlannedOperation; currency: string; date: Date; priced: Priced };
 
 /**
  * As the row was entered when the file says so (Dolya's JSON, people numbered from 1), else the
- * operation that reproduces its effects.
+ * operation that reproduces its effects (`inOwnCurrency` when the row is written in the currency
+ * it was entered in).
  */
-function plannedOperation(row: ExpenseRow, uids: readonly number[]): PlannedOperation {
+function plannedOperation(row: ExpenseRow, uids: readonly number[], inOwnCurrency?: RowOperation): PlannedOperation {
   if (row.entered) {
     const uid = (n: number) => uids[n - 1] as number;
     const { kind, amount, meta: numbered } = row.entered;
@@ -214,7 +220,7 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[]): PlannedOper
     if (numbered.payers) meta.payers = numbered.payers.map((p) => ({ ...p, uid: uid(p.uid) }));
     return { kind, amount, meta };
   }
-  const op = rowOperation(row);
+  const op = inOwnCurrency ?? rowOperation(row);
   const uid = (person: number) => uids[person] as number;
   const payers = op.payers.map((p) => ({ uid: uid(p.person), amount: p.amount }));
   const meta: OperationMeta = { payer: payers[0]?.uid ?? null, participants: op.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })), text: '' };
@@ -226,13 +232,13 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[]): PlannedOper
 async function writeChunk(tx: Queryable, eventId: number, viewer: number, planned: readonly PlannedRow[]): Promise<void> {
   const inserted = await insertOperations(
     tx,
-    planned.map(({ row, op, date, priced }) => ({
+    planned.map(({ row, op, currency, date, priced }) => ({
       eventId,
       authorId: viewer,
       kind: op.kind,
       amount: priced.amount,
       originalAmount: op.amount,
-      currency: row.currency,
+      currency,
       rate: priced.rate,
       rateDate: priced.rateDate,
       description: safeText(row.description || row.category).slice(0, DESCRIPTION_MAX),

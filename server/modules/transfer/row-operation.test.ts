@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { operationEntries } from '../../../common/ledger';
-import { rowOperation } from './row-operation';
+import { entriesInEventCurrency } from '../../../common/ledger-currency';
+import { convertMinor } from '../../../common/money';
+import { rowOperation, rowOperationInOwnCurrency } from './row-operation';
 import { spliitShares } from './spliit';
 import { readAmount, readDay, type ExpenseRow } from './table-reader';
 
@@ -99,5 +101,68 @@ describe('Spliit’s shares', () => {
     // FNV-1a of 'e1' is 0x841acf03, 2 modulo 3: the rotation starts at the third; of 'y', 0xfc0c4ef4, 1: at the second.
     expect([...spliitShares({ id: 'e1', amount: 1000, splitMode: 'EVENLY', paidFor }).values()]).toEqual([333, 333, 334]);
     expect([...spliitShares({ id: 'y', amount: 1000, splitMode: 'EVENLY', paidFor }).values()]).toEqual([333, 334, 333]);
+  });
+});
+
+describe('a Dolya spreadsheet row entered in another currency', () => {
+  /** A purchase entered in `currency` among `n` people, paid by the first, as the spreadsheet writes it in euros. */
+  const entered = fc
+    .record({
+      amount: fc.integer({ min: 1, max: 10_000_000 }),
+      n: fc.integer({ min: 2, max: 8 }),
+      currency: fc.constantFrom('RUB', 'USD', 'JPY', 'KWD'),
+      rate: fc.tuple(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: -4, max: 2 })).map(([digits, exp]) => (digits * 10 ** exp / 1e4).toFixed(10).replace(/0+$/, '').replace(/\.$/, '')),
+      typedPart: fc.boolean(),
+    })
+    .map((e) => {
+      const converted = convertMinor(e.amount, e.currency, 'EUR', e.rate);
+      return { ...e, converted };
+    })
+    .filter((e) => e.converted >= 1 && e.converted <= 100_000_000_000);
+
+  function asExported(e: { amount: number; n: number; currency: string; rate: string; typedPart: boolean; converted: number }): ExpenseRow {
+    const people = Array.from({ length: e.n }, (_, i) => i);
+    const participants = people.map((uid) => ({ uid, amount: e.typedPart && uid === 1 ? Math.floor(e.amount / 3) : undefined }));
+    const entries = entriesInEventCurrency({ kind: 'split_purchase', amount: e.amount, author: 0, payer: 0, participants }, e.converted);
+    const effects = people.map(() => 0);
+    for (const x of entries) effects[x.uid] = x.paid - x.share;
+    return { line: 2, day: '2026-01-01', description: 'x', category: 'Split purchase', currency: 'EUR', cost: e.converted, effects, own: { currency: e.currency, amount: e.amount, rate: e.rate } };
+  }
+
+  it('comes back in its own currency and amount when split equally, at any rate', () => {
+    fc.assert(
+      fc.property(entered, (e) => {
+        const row = asExported({ ...e, typedPart: false });
+        fc.pre(row.effects.some((x) => x !== 0));
+        expect(rowOperationInOwnCurrency(row)?.operation).toMatchObject({ amount: e.amount, payers: [{ person: 0, amount: e.amount }] });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('comes back, when it does, moving every balance exactly as the row; else it stays in the event currency', () => {
+    fc.assert(
+      fc.property(entered, (e) => {
+        const row = asExported(e);
+        fc.pre(row.effects.some((x) => x !== 0));
+        const back = rowOperationInOwnCurrency(row);
+        if (!back) return;
+        const { operation } = back;
+        const entries = entriesInEventCurrency(
+          { kind: operation.kind, amount: operation.amount, author: 0, payer: 0, participants: operation.parts.map((p) => ({ uid: p.person, amount: p.amount })) },
+          e.converted,
+        );
+        const effects = row.effects.map(() => 0);
+        for (const x of entries) effects[x.uid] = x.paid - x.share;
+        expect(effects).toEqual(row.effects);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stays in the event currency when its amount was changed by hand', () => {
+    const row = asExported({ amount: 100_000, n: 3, currency: 'RUB', rate: '0.0105', typedPart: false, converted: 1050 });
+    expect(rowOperationInOwnCurrency(row)?.operation.amount).toBe(100_000);
+    expect(rowOperationInOwnCurrency({ ...row, own: { ...row.own!, amount: 150_000 } })).toBeNull();
   });
 });

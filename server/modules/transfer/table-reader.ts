@@ -46,6 +46,19 @@ export interface ExpenseRow {
    * that reproduces its effects (row-operation.ts).
    */
   entered?: { kind: OperationKind; amount: number; meta: OperationMeta };
+  /**
+   * The currency the row was entered in, with its amount and the rate it was converted at, when
+   * that is not `currency` (Dolya's spreadsheet: `currency` is then the event currency).
+   */
+  own?: OwnCurrency;
+}
+
+export interface OwnCurrency {
+  currency: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  /** One unit of `currency` in the row's `currency`, as a plain decimal. */
+  rate: string;
 }
 
 export type RowProblemCode = (typeof IMPORT_ROW_PROBLEMS)[number];
@@ -103,6 +116,16 @@ export function readAmount(text: string, currency: string): number | null {
   }
   const parsed = parseMoneyInput(cleaned, currency, { allowNegative: true, allowZero: true, maxLength: 24 });
   return parsed.ok ? parsed.minor : null;
+}
+
+/** A Dolya row's own currency, amount and rate, when they are readable and not the event currency's. */
+function ownCurrency(code: string, amountText: string, rateText: string, eventCurrency: string): OwnCurrency | undefined {
+  const currency = code.trim().toUpperCase();
+  if (currency === eventCurrency || !isCurrencyCode(currency)) return undefined;
+  const amount = readAmount(amountText, currency);
+  const rate = rateText.trim().replace(',', '.');
+  if (amount === null || amount <= 0 || amount > MAX_OPERATION_MINOR || !/^\d{1,12}(\.\d{1,18})?$/.test(rate) || !/[1-9]/.test(rate)) return undefined;
+  return { currency, amount, rate };
 }
 
 /** '2024-01-05', '2024-01-05 18:30:00', '2024-01-05T18:30:00Z', '05.01.2024' → '2024-01-05'. */
@@ -256,7 +279,8 @@ export function readExpenseTable(text: string): ExpenseTable {
     if ((cost ?? 0) > MAX_OPERATION_MINOR || paidIn > MAX_OPERATION_MINOR || effects.some((e) => e < -MAX_OPERATION_MINOR)) return problem('amount_too_large');
     if (effects.reduce((a, b) => a + b, 0) !== 0) return problem('effects_do_not_sum');
     if (effects.every((e) => e === 0)) return problem('no_money_moved');
-    table.rows.push({ line, day, description, category, currency, cost, effects });
+    const own = eventCurrency ? ownCurrency(cell(at('currency')), cell(at('cost')), cell(at('rate')), currency) : undefined;
+    table.rows.push({ line, day, description, category, currency, cost, effects, ...(own ? { own } : {}) });
   });
   return table;
 }

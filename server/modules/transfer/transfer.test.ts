@@ -316,7 +316,7 @@ describe('exporting an event', () => {
     expect(rows[6]!.slice(1, 5)).toEqual(['Итоговый баланс', '', '', 'EUR']);
   });
 
-  it('comes back in: a Dolya spreadsheet imported into a new event gives every person the same balance', async () => {
+  it('comes back in: a Dolya spreadsheet imported into a new event gives every person the same balance, each operation in its own currency', async () => {
     const source = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: anna.token })).body;
     for (const lang of ['en', 'ru']) {
       const csv = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/csv/?lang=${lang}`, { token: anna.token })).res.body;
@@ -331,7 +331,28 @@ describe('exporting an event', () => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(balances(res.body.event)).toEqual(balances(source));
+      const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${res.body.event.id}`, { token: anna.token });
+      const bread = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Хлеб');
+      const original = (await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: anna.token })).body.objects.find(
+        (o: { details: { description: string } }) => o.details.description === 'Хлеб',
+      );
+      expect(bread.details).toMatchObject({ original_amount: 1000, original_currency: 'RUB', currency: 'EUR', rate: original.details.rate, amount: original.details.amount });
     }
+  });
+
+  it('keeps a Dolya spreadsheet row in the event currency when its own amount and rate would not move the same money', async () => {
+    const csv = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/csv/?lang=en`, { token: anna.token })).res.body as string;
+    // The ruble row's amount edited by hand to 1,500 RUB: 1,500 RUB at its rate is no longer the row's euros.
+    const edited = csv.replace(/(Хлеб,[^,]*,)1000,RUB,/, (_, before: string) => `${before}1500,RUB,`);
+    expect(edited).not.toBe(csv);
+    const seen = await preview(anna, edited);
+    const res = await importFile(anna, { file: edited, event_name: 'Дача (edited)', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const source = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: anna.token })).body;
+    expect(balances(res.body.event)).toEqual(balances(source));
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${res.body.event.id}`, { token: anna.token });
+    const bread = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Хлеб');
+    expect(bread.details).toMatchObject({ original_currency: 'EUR', currency: 'EUR' });
   });
 
   it('comes back in from its JSON: each operation in its own currency, amount, kind and split, every balance the same', async () => {
