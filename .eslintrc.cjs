@@ -4,9 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const featuresDir = path.join(__dirname, 'src', 'features');
-const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir).filter((f) => fs.statSync(path.join(featuresDir, f)).isDirectory())
-  : [];
+const features = fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir).filter((f) => fs.statSync(path.join(featuresDir, f)).isDirectory()) : [];
 
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
@@ -21,12 +19,7 @@ module.exports = {
   parserOptions: { ecmaVersion: 2022, sourceType: 'module', ecmaFeatures: { jsx: true } },
   env: { es2022: true, node: true, browser: true },
   plugins: ['@typescript-eslint', 'import', 'react-hooks'],
-  extends: [
-    'eslint:recommended',
-    'plugin:@typescript-eslint/recommended',
-    'plugin:import/typescript',
-    'plugin:react-hooks/recommended',
-  ],
+  extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended', 'plugin:import/typescript', 'plugin:react-hooks/recommended'],
   settings: {
     'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
   },
@@ -60,7 +53,10 @@ module.exports = {
           {
             patterns: [
               { group: ['node:*'], message: 'common/ is pure: no node: modules.' },
-              { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'axios'], message: 'common/ is pure: no UI, server or database libraries.' },
+              {
+                group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'axios'],
+                message: 'common/ is pure: no UI, server or database libraries.',
+              },
             ],
           },
         ],

@@ -57,7 +57,9 @@ const firstPaint: Plugin = {
         const auth = read(lang, 'auth') as { signIn: { title: string; lead: string } };
         texts[lang] = { appName: (read(lang, 'common') as { appName: string }).appName, title: auth.signIn.title, lead: auth.signIn.lead };
       }
-      const lowPriority = html.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ').replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+      const lowPriority = html
+        .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+        .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
       if (!context.bundle) return withFirstPaint(lowPriority, texts);
       const everyone = startUpFiles(context.bundle, startUpModules.forEveryone);
       const signIn = startUpFiles(context.bundle, startUpModules.signIn);
@@ -66,9 +68,16 @@ const firstPaint: Plugin = {
       const signInOwn = (file: string) => !inPage(file) && !everyone.scripts.has(file);
       const module = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
       const style = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
-      const forEveryone = [...everyone.scripts].filter((file) => !inPage(file)).map((file) => `  ${module(file)}\n  `).join('');
+      const forEveryone = [...everyone.scripts]
+        .filter((file) => !inPage(file))
+        .map((file) => `  ${module(file)}\n  `)
+        .join('');
       const forSignIn = [...[...signIn.scripts].filter(signInOwn).map(module), ...[...signIn.styles].filter(signInOwn).map(style)].join('');
-      return withFirstPaint(lowPriority.replace('</head>', () => `${forEveryone}</head>`), texts, forSignIn);
+      return withFirstPaint(
+        lowPriority.replace('</head>', () => `${forEveryone}</head>`),
+        texts,
+        forSignIn,
+      );
     },
   },
 };

@@ -66,7 +66,12 @@ async function main(): Promise<void> {
   let importing = true;
   const during = timedReads(read, () => !importing);
   t0 = performance.now();
-  const result = await importEvent(db, me, { file, event_name: 'Bench import', people: NAMES.map((name, i) => ({ name, uid: people[i]!.id })) }, new Date()).finally(() => (importing = false));
+  const result = await importEvent(
+    db,
+    me,
+    { file, event_name: 'Bench import', people: NAMES.map((name, i) => ({ name, uid: people[i]!.id })) },
+    new Date(),
+  ).finally(() => (importing = false));
   const importMs = performance.now() - t0;
   const meanwhile = await during;
   const balances = result.event.contacts.map((c) => Math.round(c.balance * 100));

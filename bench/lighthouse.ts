@@ -100,19 +100,25 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     // Every server stopped and every database dropped, whichever fails.
-    await Promise.allSettled(served.map(async (s) => {
-      try {
-        await s.stop();
-      } finally {
-        await s.dispose();
-      }
-    }));
+    await Promise.allSettled(
+      served.map(async (s) => {
+        try {
+          await s.stop();
+        } finally {
+          await s.dispose();
+        }
+      }),
+    );
   }
 
   const low: string[] = [];
   const width = Math.max(10, ...reports.map((r) => r.page.length));
-  console.log(`# ${THROTTLING} throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page${BUILDS.length > 1 ? `, the builds alternating in each round` : ''}`);
-  console.log(`${'page'.padEnd(width)} ${CATEGORIES.map((c) => c.padStart(15)).join('')} ${'LCP ms'.padStart(8)} ${'FCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)}`);
+  console.log(
+    `# ${THROTTLING} throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page${BUILDS.length > 1 ? `, the builds alternating in each round` : ''}`,
+  );
+  console.log(
+    `${'page'.padEnd(width)} ${CATEGORIES.map((c) => c.padStart(15)).join('')} ${'LCP ms'.padStart(8)} ${'FCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)}`,
+  );
   for (const r of reports) {
     console.log(
       `${r.page.padEnd(width)} ${CATEGORIES.map((c) => String(r.scores[c]).padStart(15)).join('')} ${String(Math.round(r.lcpMs)).padStart(8)} ${String(Math.round(r.fcpMs)).padStart(8)} ${String(Math.round(r.tbtMs)).padStart(8)} ${r.cls.toFixed(3).padStart(6)}`,
@@ -146,7 +152,7 @@ async function rounds(served: Served[], auditOf: (s: Served) => Promise<PageRepo
 
 /** Each figure the median of the runs; the failed audits are the median run's. */
 function median(runs: PageReport[], name: string): PageReport {
-  const middle = <T,>(values: T[], by: (v: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
+  const middle = <T>(values: T[], by: (v: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
   const byPerformance = middle(runs, (r) => r.scores.performance);
   return {
     page: name,
@@ -183,7 +189,10 @@ async function audit(url: string, name: string, attempt = 1): Promise<PageReport
   fs.writeFileSync(path.resolve('.tmp', `lighthouse-${name.replace(/[^\w-]+/g, '_')}.json`), JSON.stringify(lhr));
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const failedAudits = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'))
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'),
+    )
     .map((a) => a.id);
   return {
     page: name,

@@ -119,7 +119,12 @@ async function main(): Promise<void> {
   await app.close();
   await database.close();
   console.log(`# ${built}; the balance computation sums ${read} stored pair debts (those of the viewer)`);
-  console.log(`# load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+  console.log(
+    `# load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${os.cpus().length} cores`,
+  );
   for (const [name, s] of rows) {
     console.log(
       `${name.padEnd(48)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  cpu ${s.cpu.toFixed(1).padStart(6)} ms  ${s.median < TARGET_MS ? 'ok' : 'OVER'} (${TARGET_MS})`,

@@ -91,19 +91,29 @@ async function main(): Promise<void> {
   };
   const warm = Math.min(20, RUNS);
   stats.push(summarise('GET /event/{id}/ (50 people, balances)', await time(RUNS, warm, () => get(`/app/api/v1/event/${event.id}/`)), TARGET_MS));
-  stats.push(summarise('GET /event/{id}/ as a reader with 10k unread', await time(RUNS, warm, () => get(`/app/api/v1/event/${event.id}/`, otherHeaders)), TARGET_MS));
+  stats.push(
+    summarise('GET /event/{id}/ as a reader with 10k unread', await time(RUNS, warm, () => get(`/app/api/v1/event/${event.id}/`, otherHeaders)), TARGET_MS),
+  );
   stats.push(summarise('GET /event/{id}/?currency=EUR', await time(RUNS, warm, () => get(`/app/api/v1/event/${event.id}/?currency=EUR`)), TARGET_MS));
   stats.push(summarise('GET /event/{id}/payout/ (12 families)', await time(RUNS, warm, () => get(`/app/api/v1/event/${event.id}/payout/`)), TARGET_MS));
   stats.push(summarise('GET /operation/?event= (page 1 of 20)', await time(RUNS, warm, () => get(`/app/api/v1/operation/?event=${event.id}`)), TARGET_MS));
   stats.push(summarise('GET /operation/?event=&page=400', await time(RUNS, warm, () => get(`/app/api/v1/operation/?event=${event.id}&page=400`)), TARGET_MS));
   stats.push(summarise('GET /event/ (list)', await time(RUNS, warm, () => get('/app/api/v1/event/')), TARGET_MS));
-  stats.push(summarise('GET /operation/expenses/ (all 10k)', await time(Math.max(5, Math.floor(RUNS / 20)), 2, () => get(`/app/api/v1/operation/expenses/?event=${event.id}&utc_offset=180`)), Infinity));
+  stats.push(
+    summarise(
+      'GET /operation/expenses/ (all 10k)',
+      await time(Math.max(5, Math.floor(RUNS / 20)), 2, () => get(`/app/api/v1/operation/expenses/?event=${event.id}&utc_offset=180`)),
+      Infinity,
+    ),
+  );
 
   const exact = Array.from({ length: 30 }, () => zeroSumBalances(20, random, 1_000_000));
   // A hard shape for the exact search: many small balances with many zero-sum subgroups.
   exact.push(...Array.from({ length: 10 }, () => zeroSumBalances(20, random, 5)));
   let k = 0;
-  stats.push(summarise('planSettlement, 20 families (exact)', await time(exact.length, 3, () => planSettlement(exact[k++ % exact.length]!)), PLANNER_TARGET_MS));
+  stats.push(
+    summarise('planSettlement, 20 families (exact)', await time(exact.length, 3, () => planSettlement(exact[k++ % exact.length]!)), PLANNER_TARGET_MS),
+  );
   const big = Array.from({ length: 10 }, () => zeroSumBalances(1000, random, 1_000_000));
   k = 0;
   stats.push(summarise('planSettlement, 1000 families (greedy)', await time(big.length * 3, 2, () => planSettlement(big[k++ % big.length]!)), Infinity));
@@ -114,7 +124,12 @@ async function main(): Promise<void> {
   const line = (s: Stat) =>
     `${s.name.padEnd(44)} ${String(s.runs).padStart(5)} ${s.median.toFixed(2).padStart(9)} ${s.p95.toFixed(2).padStart(9)}  ${Number.isFinite(s.target) ? (s.median < s.target ? `ok (< ${s.target})` : `OVER ${s.target}`) : ''}`;
   // Two shared cores: other work on the machine shows up in every figure, so say how busy it was.
-  notes.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+  notes.push(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${os.cpus().length} cores`,
+  );
   console.log(notes.map((n) => `# ${n}`).join('\n'));
   console.log(`${'measure'.padEnd(44)} ${'runs'.padStart(5)} ${'median ms'.padStart(9)} ${'p95 ms'.padStart(9)}`);
   for (const s of stats) console.log(line(s));

@@ -47,7 +47,17 @@ export async function seedBenchEvent(db: Db, options: { operations: number; rand
   uids.forEach((uid, i) => families[i % FAMILIES]!.push(uid));
   await updateEvent(db, owner.id, event.id, { data: { families } });
 
-  const kinds = ['even_purchase', 'even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'] as const;
+  const kinds = [
+    'even_purchase',
+    'even_purchase',
+    'split_purchase',
+    'i_purchased_them',
+    'i_lent_them',
+    'they_lent_me',
+    'deposit',
+    'payback',
+    'comment',
+  ] as const;
   const pick = <T>(list: readonly T[]): T => pickFrom(list, random);
   for (let i = 0; i < options.operations; i++) {
     const kind = pick(kinds);

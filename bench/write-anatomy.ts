@@ -49,10 +49,13 @@ function watchEngine() {
 function statementOf(message: Uint8Array, names: Map<string, string>): string {
   const short = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 60);
   const view = Buffer.from(message.buffer, message.byteOffset, message.byteLength);
-  for (let at = 0; at + 5 <= view.length; ) {
+  for (let at = 0; at + 5 <= view.length;) {
     const type = String.fromCharCode(view[at]!);
     const length = view.readInt32BE(at + 1);
-    const [first, second] = view.subarray(at + 5, at + 1 + length).toString('utf8').split('\0');
+    const [first, second] = view
+      .subarray(at + 5, at + 1 + length)
+      .toString('utf8')
+      .split('\0');
     if (type === 'P') names.set(first!, short(second!));
     if (type === 'P' || type === 'Q') return short(type === 'P' ? second! : first!);
     if (type === 'B') return names.get(second!) ?? 'an unnamed statement';
@@ -98,7 +101,9 @@ try {
       participants: [{ uid: owner }, { uid: seeded.uids[1 + (n++ % 49)]! }],
     } as Parameters<typeof createOperation>[2]);
   for (let i = 0; i < 100; i++) await write();
-  console.log(`# one even purchase at a time into an event of 50 people and ${OPERATIONS.toLocaleString('en')} operations (${target.kind}, ${os.availableParallelism()} cores)`);
+  console.log(
+    `# one even purchase at a time into an event of 50 people and ${OPERATIONS.toLocaleString('en')} operations (${target.kind}, ${os.availableParallelism()} cores)`,
+  );
   for (let round = 1; round <= ROUNDS; round++) {
     engine?.reset();
     const cpuBefore = postgresCpuSeconds();
@@ -111,14 +116,15 @@ try {
         `round ${round}: ${ms(perWrite)} a write, ${ms(inEngine)} of it inside PGlite's engine (${Math.round((100 * inEngine) / perWrite)}%), ${ms(perWrite - inEngine)} elsewhere; ` +
           `the engine's time alone allows ${perSecond(inEngine)} writes/s on its one thread`,
       );
-      if (round === ROUNDS) for (const [label, spent] of [...engine.spent].sort((a, b) => b[1] - a[1])) console.log(`  ${ms(spent / RUNS).padStart(8)}  ${label}`);
+      if (round === ROUNDS)
+        for (const [label, spent] of [...engine.spent].sort((a, b) => b[1] - a[1])) console.log(`  ${ms(spent / RUNS).padStart(8)}  ${label}`);
     } else {
       const cpuAfter = postgresCpuSeconds();
       const inServer = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / RUNS;
       console.log(
         `round ${round}: ${ms(perWrite)} a write` +
           (inServer === null
-            ? ' (PostgreSQL\'s CPU not readable here)'
+            ? " (PostgreSQL's CPU not readable here)"
             : `, ${ms(inServer)} of CPU in this machine's postgres processes; their CPU alone allows ${perSecond(inServer / os.availableParallelism())} writes/s on all ${os.availableParallelism()} cores`),
       );
     }

@@ -183,9 +183,7 @@ const ROWS: readonly Row[] = [
 
 /** Every currency, sorted by code. */
 export const CURRENCIES: readonly Currency[] = Object.freeze(
-  ROWS.map(([code, exponent, en, ru, symbol]) =>
-    Object.freeze(symbol === undefined ? { code, exponent, en, ru } : { code, exponent, en, ru, symbol }),
-  ),
+  ROWS.map(([code, exponent, en, ru, symbol]) => Object.freeze(symbol === undefined ? { code, exponent, en, ru } : { code, exponent, en, ru, symbol })),
 );
 
 const BY_CODE: ReadonlyMap<string, Currency> = new Map(CURRENCIES.map((c) => [c.code, c]));

@@ -93,7 +93,8 @@ export const ERROR_MESSAGES = {
   totals_too_large: 'This operation would take the totals past what can be kept exactly',
 
   // data in and out
-  import_unreadable: 'This file is not a Splitwise, Spliit or Dolya export: a spreadsheet needs Date, Description, Cost and Currency columns and a column per person',
+  import_unreadable:
+    'This file is not a Splitwise, Spliit or Dolya export: a spreadsheet needs Date, Description, Cost and Currency columns and a column per person',
   import_too_big: 'The file has more than 20,000 rows',
   import_empty: 'The file has no operations to import',
   import_person_unmatched: 'Say who each person of the file is: a contact, or a phone number to add',

@@ -65,5 +65,7 @@ export function withFirstPaint(html: string, texts: Record<string, FirstPaintTex
   if (!html.includes(root) || !html.includes('</title>')) throw new Error('index.html has no <title> or no empty #root for the first paint');
   const files = firstScreenFiles ? `\n    <template id="${FIRST_SCREEN_FILES_ID}">${firstScreenFiles}</template>` : '';
   // Replacer functions: a `$` in the texts or the file names is then no pattern.
-  return html.replace('</title>', () => `</title>${files}\n    <script>${FIRST_PAINT_SCRIPT}</script>`).replace(root, () => `<div id="root">${firstPaintMarkup(texts)}</div>`);
+  return html
+    .replace('</title>', () => `</title>${files}\n    <script>${FIRST_PAINT_SCRIPT}</script>`)
+    .replace(root, () => `<div id="root">${firstPaintMarkup(texts)}</div>`);
 }

@@ -12,7 +12,10 @@ describe('entriesInEventCurrency', () => {
     // At 91.84 RUB per EUR, 1.00 EUR is 9184 kopecks; 9184 = 3 × 3061 + 1, the extra kopeck to the lowest uid.
     const amount = convertMinor(100, 'EUR', 'RUB', '91.84');
     expect(amount).toBe(9184);
-    const entries = entriesInEventCurrency({ kind: 'even_purchase', amount: 100, author: A, payer: A, participants: [{ uid: A }, { uid: B }, { uid: C }] }, amount);
+    const entries = entriesInEventCurrency(
+      { kind: 'even_purchase', amount: 100, author: A, payer: A, participants: [{ uid: A }, { uid: B }, { uid: C }] },
+      amount,
+    );
     expect(entries).toEqual([
       { uid: A, paid: 9184, share: 3062 },
       { uid: B, paid: 0, share: 3061 },
@@ -28,7 +31,16 @@ describe('entriesInEventCurrency', () => {
 
   it('keeps explicit parts in proportion', () => {
     const entries = entriesInEventCurrency(
-      { kind: 'split_purchase', amount: 1000, author: A, payer: A, participants: [{ uid: B, amount: 750 }, { uid: C, amount: 250 }] },
+      {
+        kind: 'split_purchase',
+        amount: 1000,
+        author: A,
+        payer: A,
+        participants: [
+          { uid: B, amount: 750 },
+          { uid: C, amount: 250 },
+        ],
+      },
       90000,
     );
     expect(entries).toEqual([

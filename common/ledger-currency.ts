@@ -90,11 +90,13 @@ export function allocate(values: readonly number[], target: number): number[] {
     remainders.push(num - f * den);
     placed += f;
   }
-  const order = values.map((_, i) => i).sort((a, b) => {
-    const ra = remainders[a] as bigint;
-    const rb = remainders[b] as bigint;
-    return ra > rb ? -1 : ra < rb ? 1 : a - b;
-  });
+  const order = values
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const ra = remainders[a] as bigint;
+      const rb = remainders[b] as bigint;
+      return ra > rb ? -1 : ra < rb ? 1 : a - b;
+    });
   let leftover = Number(T - placed);
   for (const i of order) {
     if (leftover <= 0) break;

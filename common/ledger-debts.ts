@@ -23,11 +23,7 @@ function addDebt(net: Map<string, number>, from: number, to: number, amount: num
  * cells whose exact value is fractional), which always exists because the exact table is a
  * fractional solution of the same flow problem. Ties resolve by ascending uid.
  */
-function proportionalTable(
-  sharers: readonly (readonly [number, number])[],
-  payers: readonly (readonly [number, number])[],
-  total: number,
-): number[][] {
+function proportionalTable(sharers: readonly (readonly [number, number])[], payers: readonly (readonly [number, number])[], total: number): number[][] {
   const T = BigInt(total);
   const table: number[][] = [];
   const fractional: boolean[][] = [];
@@ -156,8 +152,7 @@ export function pairwiseDebts(operations: Iterable<readonly Entry[]>): Debt[] {
     }
     const sharers = entries.filter((e) => e.share !== 0).map((e) => [e.uid, sign * e.share] as const);
     const payers = entries.filter((e) => e.paid !== 0).map((e) => [e.uid, sign * e.paid] as const);
-    const table =
-      payers.length === 1 ? sharers.map(([, s]) => [s]) : proportionalTable(sharers, payers, sign * total);
+    const table = payers.length === 1 ? sharers.map(([, s]) => [s]) : proportionalTable(sharers, payers, sign * total);
     sharers.forEach(([sharer], i) => {
       payers.forEach(([payer], j) => {
         const amount = table[i]?.[j] ?? 0;

@@ -39,11 +39,61 @@ describe('several payers', () => {
 
   it('refuses payments that do not add up to the amount, a payer twice, and a payment of nothing', () => {
     const base: OperationInput = { kind: 'split_purchase', amount: 1000, author: 1, participants: [{ uid: 1 }, { uid: 2 }] };
-    expect(code(() => operationEntries({ ...base, payers: [{ uid: 1, amount: 600 }, { uid: 2, amount: 300 }] }))).toBe('payers_do_not_sum');
-    expect(code(() => operationEntries({ ...base, payers: [{ uid: 1, amount: 600 }, { uid: 2, amount: 500 }] }))).toBe('payers_do_not_sum');
-    expect(code(() => operationEntries({ ...base, payers: [{ uid: 1, amount: 500 }, { uid: 1, amount: 500 }] }))).toBe('validation_failed');
-    expect(code(() => operationEntries({ ...base, payers: [{ uid: 1, amount: 1000 }, { uid: 2, amount: 0 }] }))).toBe('amount_too_small');
-    expect(code(() => operationEntries({ ...base, payers: [{ uid: 1, amount: Number.MAX_SAFE_INTEGER }, { uid: 2, amount: 10 }] }))).toBe('payers_do_not_sum');
+    expect(
+      code(() =>
+        operationEntries({
+          ...base,
+          payers: [
+            { uid: 1, amount: 600 },
+            { uid: 2, amount: 300 },
+          ],
+        }),
+      ),
+    ).toBe('payers_do_not_sum');
+    expect(
+      code(() =>
+        operationEntries({
+          ...base,
+          payers: [
+            { uid: 1, amount: 600 },
+            { uid: 2, amount: 500 },
+          ],
+        }),
+      ),
+    ).toBe('payers_do_not_sum');
+    expect(
+      code(() =>
+        operationEntries({
+          ...base,
+          payers: [
+            { uid: 1, amount: 500 },
+            { uid: 1, amount: 500 },
+          ],
+        }),
+      ),
+    ).toBe('validation_failed');
+    expect(
+      code(() =>
+        operationEntries({
+          ...base,
+          payers: [
+            { uid: 1, amount: 1000 },
+            { uid: 2, amount: 0 },
+          ],
+        }),
+      ),
+    ).toBe('amount_too_small');
+    expect(
+      code(() =>
+        operationEntries({
+          ...base,
+          payers: [
+            { uid: 1, amount: Number.MAX_SAFE_INTEGER },
+            { uid: 2, amount: 10 },
+          ],
+        }),
+      ),
+    ).toBe('payers_do_not_sum');
   });
 
   it('is for purchases and deposits only; "i purchased them" keeps the author among the buyers and out of "them"', () => {
@@ -53,9 +103,7 @@ describe('several payers', () => {
     ];
     expect(code(() => operationEntries({ kind: 'i_lent_them', amount: 1000, author: 1, payers, participants: [{ uid: 3 }] }))).toBe('validation_failed');
     expect(code(() => operationEntries({ kind: 'payback', amount: 1000, author: 1, payer: 1, payers, participants: [{ uid: 3 }] }))).toBe('validation_failed');
-    expect(
-      code(() => operationEntries({ kind: 'i_purchased_them', amount: 1000, author: 3, payers, participants: [{ uid: 3 }] })),
-    ).toBe('validation_failed');
+    expect(code(() => operationEntries({ kind: 'i_purchased_them', amount: 1000, author: 3, payers, participants: [{ uid: 3 }] }))).toBe('validation_failed');
     const bought = operationEntries({ kind: 'i_purchased_them', amount: 1000, author: 1, payers, participants: [{ uid: 1 }, { uid: 2 }, { uid: 3 }] });
     expect(bought).toEqual([
       { uid: 1, paid: 500, share: 0 },

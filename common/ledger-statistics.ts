@@ -94,12 +94,7 @@ export function averageSpending(total: number, participantCount: number): number
  * viewer's clock is ahead of UTC (Moscow +180), the negation of JavaScript's getTimezoneOffset().
  * The caller leaves deleted operations out.
  */
-export function expenseStatistics(
-  ops: Iterable<StatisticsOperation>,
-  participantCount: number,
-  viewer: number,
-  utcOffsetMinutes: number,
-): ExpenseStatistics {
+export function expenseStatistics(ops: Iterable<StatisticsOperation>, participantCount: number, viewer: number, utcOffsetMinutes: number): ExpenseStatistics {
   let total = 0;
   const shares = new Map<number, number>();
   const days = new Map<string, DayStatistics>();

@@ -207,10 +207,24 @@ describe('operationEntries', () => {
 
   it('checks the parts of a split purchase', () => {
     expect(() =>
-      operationEntries({ ...base, kind: 'split_purchase', participants: [{ uid: 1, amount: 6000 }, { uid: 2, amount: 5000 }] }),
+      operationEntries({
+        ...base,
+        kind: 'split_purchase',
+        participants: [
+          { uid: 1, amount: 6000 },
+          { uid: 2, amount: 5000 },
+        ],
+      }),
     ).toThrowError(code('remainder_negative'));
     expect(() =>
-      operationEntries({ ...base, kind: 'split_purchase', participants: [{ uid: 1, amount: 6000 }, { uid: 2, amount: 3000 }] }),
+      operationEntries({
+        ...base,
+        kind: 'split_purchase',
+        participants: [
+          { uid: 1, amount: 6000 },
+          { uid: 2, amount: 3000 },
+        ],
+      }),
     ).toThrowError(code('parts_do_not_sum'));
     expect(operationEntries({ ...base, kind: 'split_purchase', participants: [{ uid: 2, amount: 1000 }, { uid: 3 }, { uid: 4 }] })).toEqual([
       { uid: 1, paid: 10000, share: 0 },
@@ -232,9 +246,7 @@ describe('operationEntries', () => {
       { uid: 3, paid: 0, share: 3000 },
     ]);
     expect(() => operationEntries({ ...base, kind: 'i_purchased_them', participants: [{ uid: 1 }] })).toThrowError(code('participants_too_few'));
-    expect(() => operationEntries({ ...base, payer: 2, kind: 'i_purchased_them', participants: [{ uid: 3 }] })).toThrowError(
-      code('validation_failed'),
-    );
+    expect(() => operationEntries({ ...base, payer: 2, kind: 'i_purchased_them', participants: [{ uid: 3 }] })).toThrowError(code('validation_failed'));
   });
 
   it('lends to one or several borrowers', () => {
@@ -252,13 +264,9 @@ describe('operationEntries', () => {
       { uid: 1, paid: 0, share: 10000 },
       { uid: 2, paid: 10000, share: 0 },
     ]);
-    expect(() => operationEntries({ ...base, payer: null, kind: 'they_lent_me', participants: [] })).toThrowError(
-      code('sender_or_recipient_required'),
-    );
+    expect(() => operationEntries({ ...base, payer: null, kind: 'they_lent_me', participants: [] })).toThrowError(code('sender_or_recipient_required'));
     expect(() => operationEntries({ ...base, kind: 'they_lent_me', participants: [] })).toThrowError(code('sender_recipient_same'));
-    expect(() => operationEntries({ ...base, payer: 2, kind: 'they_lent_me', participants: [{ uid: 3 }] })).toThrowError(
-      code('validation_failed'),
-    );
+    expect(() => operationEntries({ ...base, payer: 2, kind: 'they_lent_me', participants: [{ uid: 3 }] })).toThrowError(code('validation_failed'));
   });
 
   it('records a payback from the debtor to the creditor', () => {
@@ -271,13 +279,9 @@ describe('operationEntries', () => {
       { uid: 2, paid: 10000, share: 0 },
     ]);
     expect(() => operationEntries({ ...base, payer: 2, kind: 'payback', participants: [] })).toThrowError(code('sender_or_recipient_required'));
-    expect(() => operationEntries({ ...base, payer: null, kind: 'payback', participants: [{ uid: 1 }] })).toThrowError(
-      code('sender_or_recipient_required'),
-    );
+    expect(() => operationEntries({ ...base, payer: null, kind: 'payback', participants: [{ uid: 1 }] })).toThrowError(code('sender_or_recipient_required'));
     expect(() => operationEntries({ ...base, payer: 2, kind: 'payback', participants: [{ uid: 2 }] })).toThrowError(code('sender_recipient_same'));
-    expect(() => operationEntries({ ...base, payer: 2, kind: 'payback', participants: [{ uid: 1 }, { uid: 3 }] })).toThrowError(
-      code('validation_failed'),
-    );
+    expect(() => operationEntries({ ...base, payer: 2, kind: 'payback', participants: [{ uid: 1 }, { uid: 3 }] })).toThrowError(code('validation_failed'));
   });
 
   it('records a deposit as negative money', () => {
@@ -313,9 +317,7 @@ describe('operationEntries', () => {
 
   it('refuses unknown kinds and duplicate people', () => {
     expect(() => operationEntries({ ...base, kind: 'gift' as OperationKind, participants: [{ uid: 2 }] })).toThrowError(code('validation_failed'));
-    expect(() => operationEntries({ ...base, kind: 'even_purchase', participants: [{ uid: 2 }, { uid: 2 }] })).toThrowError(
-      code('validation_failed'),
-    );
+    expect(() => operationEntries({ ...base, kind: 'even_purchase', participants: [{ uid: 2 }, { uid: 2 }] })).toThrowError(code('validation_failed'));
   });
 
   it('knows which kinds are spending', () => {
@@ -596,10 +598,7 @@ describe('pairwiseDebts', () => {
           const shares = weights.map((w) => Math.floor((total * w) / weightSum));
           shares[0]! += total - shares.reduce((a, b) => a + b, 0);
           // Payers 1.., sharers 101.., so no pair nets against another.
-          const entries: Entry[] = [
-            ...paid.map((p, i) => ({ uid: i + 1, paid: p, share: 0 })),
-            ...shares.map((s, i) => ({ uid: 101 + i, paid: 0, share: s })),
-          ];
+          const entries: Entry[] = [...paid.map((p, i) => ({ uid: i + 1, paid: p, share: 0 })), ...shares.map((s, i) => ({ uid: 101 + i, paid: 0, share: s }))];
           const debts = pairwiseDebts([entries]);
           for (const d of debts) {
             const exact = ((shares[d.from - 101] as number) * (paid[d.to - 1] as number)) / total;

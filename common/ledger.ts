@@ -11,16 +11,7 @@ import { splitEqually, splitWithParts, type Part } from './split';
  * ledger-statistics.ts (status labels and the my-share statistics).
  */
 
-export const OPERATION_KINDS = [
-  'even_purchase',
-  'split_purchase',
-  'i_purchased_them',
-  'i_lent_them',
-  'they_lent_me',
-  'deposit',
-  'payback',
-  'comment',
-] as const;
+export const OPERATION_KINDS = ['even_purchase', 'split_purchase', 'i_purchased_them', 'i_lent_them', 'they_lent_me', 'deposit', 'payback', 'comment'] as const;
 
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
@@ -185,9 +176,7 @@ export function operationEntries(op: OperationInput): Entry[] {
       const received = paymentsOf(op, () => requirePayer(op.payer));
       if (uids.length === 0) fail('participants_too_few', 'participants');
       // Parts are entered as positive money like the amount; in the ledger income is negative.
-      const negated = op.participants.map((p) =>
-        p.amount === undefined || p.amount === null ? { uid: p.uid } : { uid: p.uid, amount: -p.amount },
-      );
+      const negated = op.participants.map((p) => (p.amount === undefined || p.amount === null ? { uid: p.uid } : { uid: p.uid, amount: -p.amount }));
       shares = splitWithParts(-op.amount, negated);
       for (const [uid, amount] of received) paid.set(uid, -amount);
       break;

@@ -252,11 +252,16 @@ describe('rates and conversion', () => {
     expect(divideHalfAwayFromZero(5n, -2n)).toBe(-3n);
     expect(divideHalfAwayFromZero(7n, 3n)).toBe(2n);
     fc.assert(
-      fc.property(fc.integer({ min: -(10 ** 9), max: 10 ** 9 }), fc.bigInt({ min: 1n, max: 10n ** 6n }), fc.bigInt({ min: 1n, max: 10n ** 8n }), (minor, num, den) => {
-        expect(convertMinor(-minor, 'USD', 'RUB', { num, den })).toBe(-convertMinor(minor, 'USD', 'RUB', { num, den }) || 0);
-        const exact = (Number(minor) * Number(num)) / Number(den);
-        expect(Math.abs(convertMinor(minor, 'USD', 'RUB', { num, den }) - exact)).toBeLessThanOrEqual(0.5 + Math.abs(exact) * 1e-12);
-      }),
+      fc.property(
+        fc.integer({ min: -(10 ** 9), max: 10 ** 9 }),
+        fc.bigInt({ min: 1n, max: 10n ** 6n }),
+        fc.bigInt({ min: 1n, max: 10n ** 8n }),
+        (minor, num, den) => {
+          expect(convertMinor(-minor, 'USD', 'RUB', { num, den })).toBe(-convertMinor(minor, 'USD', 'RUB', { num, den }) || 0);
+          const exact = (Number(minor) * Number(num)) / Number(den);
+          expect(Math.abs(convertMinor(minor, 'USD', 'RUB', { num, den }) - exact)).toBeLessThanOrEqual(0.5 + Math.abs(exact) * 1e-12);
+        },
+      ),
     );
   });
 

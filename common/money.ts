@@ -216,7 +216,12 @@ export function formatMoney(minor: number, currency: string, _locale: Locale, op
   const exponent = currencyExponent(currency);
   let formatter = formatters.get(exponent);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(NUMBER_LOCALE, { style: 'decimal', minimumFractionDigits: exponent, maximumFractionDigits: exponent, signDisplay: 'never' });
+    formatter = new Intl.NumberFormat(NUMBER_LOCALE, {
+      style: 'decimal',
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+      signDisplay: 'never',
+    });
     formatters.set(exponent, formatter);
   }
   const digits = formatter.format(minorToDecimalString(Math.abs(minor), currency) as Intl.StringNumericLiteral);

@@ -55,11 +55,41 @@ export function displayName(person: NamedPerson): string {
 }
 
 const CYRILLIC: Readonly<Record<string, string>> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ж: 'zh', з: 'z', и: 'i', к: 'k', л: 'l',
-  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts',
-  ч: 'ch', ш: 'sh', щ: 'sh', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sh',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
   // Ukrainian and Belarusian letters that survive the accent stripping below.
-  і: 'i', є: 'ye', ґ: 'g',
+  і: 'i',
+  є: 'ye',
+  ґ: 'g',
 };
 
 /**
@@ -96,7 +126,7 @@ export function nameSkeleton(text: string): string {
   const stripped = text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
   let latin = '';
   for (const ch of stripped) latin += CYRILLIC[ch] ?? ch;
-  for (let previous = ''; previous !== latin; ) {
+  for (let previous = ''; previous !== latin;) {
     previous = latin;
     for (const [pattern, replacement] of LATIN_FOLDS) latin = latin.replace(pattern, replacement);
   }

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstOccurrenceAfter, isCalendarDay, localDay, MAX_REPEAT_COUNT, nextOccurrence, occurrenceAt, occurrenceDay, REPEAT_FREQUENCIES, type RepeatRule } from './recurrence';
+import {
+  firstOccurrenceAfter,
+  isCalendarDay,
+  localDay,
+  MAX_REPEAT_COUNT,
+  nextOccurrence,
+  occurrenceAt,
+  occurrenceDay,
+  REPEAT_FREQUENCIES,
+  type RepeatRule,
+} from './recurrence';
 
 const monthly = { frequency: 'monthly', interval: 1 } as const;
 
@@ -53,7 +63,15 @@ describe('occurrenceDay', () => {
 describe('isCalendarDay', () => {
   it('knows the days that exist', () => {
     expect(['2027-02-28', '2028-02-29', '2027-12-31'].map(isCalendarDay)).toEqual([true, true, true]);
-    expect(['2027-02-29', '2027-02-30', '2027-04-31', '2100-02-29', '', '2027-02-30x', 'day'].map(isCalendarDay)).toEqual([false, false, false, false, false, false, false]);
+    expect(['2027-02-29', '2027-02-30', '2027-04-31', '2100-02-29', '', '2027-02-30x', 'day'].map(isCalendarDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -84,7 +84,13 @@ export function nextOccurrence(firstAt: Date, utcOffset: number, rule: RepeatRul
 }
 
 /** The first occurrence after local day `after` (k counted from 1), as nextOccurrence gives it. */
-export function firstOccurrenceAfter(firstAt: Date, utcOffset: number, rule: RepeatRule, after: string, made: number): { k: number; day: string; at: Date } | null {
+export function firstOccurrenceAfter(
+  firstAt: Date,
+  utcOffset: number,
+  rule: RepeatRule,
+  after: string,
+  made: number,
+): { k: number; day: string; at: Date } | null {
   // Days only grow with k, so a search from 1 ends; a daily rule after years of pause is the longest.
   let k = 1;
   while (occurrenceAt(firstAt, utcOffset, rule, k).day <= after) k++;

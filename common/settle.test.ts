@@ -11,8 +11,7 @@ function plainGreedy(balances: readonly BalanceRow[]): Transfer[] {
   for (;;) {
     const open = [...left].filter(([, b]) => b !== 0);
     if (open.length === 0) return out;
-    const pick = (sign: 1 | -1) =>
-      open.filter(([, b]) => sign * b > 0).sort((a, b) => sign * b[1] - sign * a[1] || a[0] - b[0])[0]!;
+    const pick = (sign: 1 | -1) => open.filter(([, b]) => sign * b > 0).sort((a, b) => sign * b[1] - sign * a[1] || a[0] - b[0])[0]!;
     const [debtor, owes] = pick(-1);
     const [creditor, owed] = pick(1);
     const amount = Math.min(-owes, owed);
@@ -131,11 +130,20 @@ describe('planSettlement', () => {
 
   it('refuses balances that do not add up, repeat an id or are not integers', () => {
     expect(() => planSettlement(rows(5, -4))).toThrow(/sum/);
-    expect(() => planSettlement([{ id: 1, balance: 5 }, { id: 1, balance: -5 }])).toThrow(/twice/);
+    expect(() =>
+      planSettlement([
+        { id: 1, balance: 5 },
+        { id: 1, balance: -5 },
+      ]),
+    ).toThrow(/twice/);
     expect(() => planSettlement(rows(0.5, -0.5))).toThrow(/balance/);
-    expect(() => planSettlement([{ id: 1, balance: Number.MAX_SAFE_INTEGER }, { id: 2, balance: Number.MAX_SAFE_INTEGER }, { id: 3, balance: 2 }])).toThrow(
-      /sum/,
-    );
+    expect(() =>
+      planSettlement([
+        { id: 1, balance: Number.MAX_SAFE_INTEGER },
+        { id: 2, balance: Number.MAX_SAFE_INTEGER },
+        { id: 3, balance: 2 },
+      ]),
+    ).toThrow(/sum/);
   });
 
   it('always gives a valid plan, whatever the balances', () => {
@@ -161,9 +169,9 @@ describe('planSettlement', () => {
   it('does not depend on the order of the input', () => {
     fc.assert(
       fc.property(
-        fc.oneof(arbBalances(10, 8), arbBalances(30, 100)).chain((balances) =>
-          fc.tuple(fc.constant(balances), fc.shuffledSubarray(balances, { minLength: balances.length })),
-        ),
+        fc
+          .oneof(arbBalances(10, 8), arbBalances(30, 100))
+          .chain((balances) => fc.tuple(fc.constant(balances), fc.shuffledSubarray(balances, { minLength: balances.length }))),
         ([balances, shuffled]) => {
           expect(planSettlement(shuffled)).toEqual(planSettlement(balances));
         },
@@ -200,15 +208,21 @@ describe('planSettlement', () => {
       return best[size - 1]!;
     };
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -9, max: 9 }).filter((v) => v !== 0), { minLength: 1, maxLength: 15 }), (values) => {
-        const closing = -values.reduce((a, b) => a + b, 0);
-        const all = closing === 0 ? values : [...values, closing];
-        const groups = zeroSumGroups(all);
-        for (const group of groups) expect(group.reduce((a, i) => a + all[i]!, 0)).toBe(0);
-        expect(groups.flat().sort((a, b) => a - b)).toEqual(all.map((_, i) => i));
-        expect(groups).toHaveLength(textbook(all));
-        if (all.length <= 9) expect(groups).toHaveLength(maxZeroSumBlocks(all));
-      }),
+      fc.property(
+        fc.array(
+          fc.integer({ min: -9, max: 9 }).filter((v) => v !== 0),
+          { minLength: 1, maxLength: 15 },
+        ),
+        (values) => {
+          const closing = -values.reduce((a, b) => a + b, 0);
+          const all = closing === 0 ? values : [...values, closing];
+          const groups = zeroSumGroups(all);
+          for (const group of groups) expect(group.reduce((a, i) => a + all[i]!, 0)).toBe(0);
+          expect(groups.flat().sort((a, b) => a - b)).toEqual(all.map((_, i) => i));
+          expect(groups).toHaveLength(textbook(all));
+          if (all.length <= 9) expect(groups).toHaveLength(maxZeroSumBlocks(all));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -313,10 +313,7 @@ function representative(members: readonly number[], balances: ReadonlyMap<number
  * (the member with the largest debt) and the person who receives (the member with the largest
  * credit; ties by ascending uid). Families with no balance are left out.
  */
-export function planFamilySettlement(
-  personBalances: ReadonlyMap<number, number>,
-  families: readonly FamilyGroup[],
-): FamilyTransfer[] {
+export function planFamilySettlement(personBalances: ReadonlyMap<number, number>, families: readonly FamilyGroup[]): FamilyTransfer[] {
   const byFamily = familyBalances(personBalances, families);
   const members = new Map(families.map((f) => [f.id, f.members]));
   const plan = planSettlement([...byFamily].map(([id, balance]) => ({ id, balance })));

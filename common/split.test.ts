@@ -86,7 +86,13 @@ describe('splitWithParts', () => {
   });
 
   it('takes explicit parts that add up to the amount', () => {
-    expect([...splitWithParts(300000, [{ uid: 1, amount: 100000 }, { uid: 3, amount: 100000 }, { uid: 5, amount: 100000 }])]).toEqual([
+    expect([
+      ...splitWithParts(300000, [
+        { uid: 1, amount: 100000 },
+        { uid: 3, amount: 100000 },
+        { uid: 5, amount: 100000 },
+      ]),
+    ]).toEqual([
       [1, 100000],
       [3, 100000],
       [5, 100000],
@@ -94,12 +100,22 @@ describe('splitWithParts', () => {
   });
 
   it('refuses parts above the amount', () => {
-    expect(() => splitWithParts(100, [{ uid: 1, amount: 60 }, { uid: 2, amount: 41 }])).toThrowError(code('remainder_negative'));
+    expect(() =>
+      splitWithParts(100, [
+        { uid: 1, amount: 60 },
+        { uid: 2, amount: 41 },
+      ]),
+    ).toThrowError(code('remainder_negative'));
     expect(() => splitWithParts(100, [{ uid: 1, amount: 101 }, { uid: 2 }])).toThrowError(code('remainder_negative'));
   });
 
   it('refuses explicit parts that leave money nobody carries', () => {
-    expect(() => splitWithParts(100, [{ uid: 1, amount: 60 }, { uid: 2, amount: 39 }])).toThrowError(code('parts_do_not_sum'));
+    expect(() =>
+      splitWithParts(100, [
+        { uid: 1, amount: 60 },
+        { uid: 2, amount: 39 },
+      ]),
+    ).toThrowError(code('parts_do_not_sum'));
   });
 
   it('refuses negative, fractional and duplicate parts', () => {
@@ -141,32 +157,113 @@ describe('splitWithParts', () => {
 });
 
 describe('partsFromWeights', () => {
-  const parts = (amount: number, w: [number, number][], mode: 'shares' | 'percent' = 'shares') =>
-    [...partsFromWeights(amount, w.map(([uid, hundredths]) => ({ uid, hundredths })), mode)];
+  const parts = (amount: number, w: [number, number][], mode: 'shares' | 'percent' = 'shares') => [
+    ...partsFromWeights(
+      amount,
+      w.map(([uid, hundredths]) => ({ uid, hundredths })),
+      mode,
+    ),
+  ];
 
   it('2:2:1 of 6,000 is 2,400, 2,400 and 1,200', () => {
-    expect(parts(600_000, [[1, 200], [2, 200], [3, 100]])).toEqual([[1, 240_000], [2, 240_000], [3, 120_000]]);
+    expect(
+      parts(600_000, [
+        [1, 200],
+        [2, 200],
+        [3, 100],
+      ]),
+    ).toEqual([
+      [1, 240_000],
+      [2, 240_000],
+      [3, 120_000],
+    ]);
   });
 
   it('shares 1:1:1 split exactly as an equal split does, leftover units to the lowest uids', () => {
-    expect(parts(10_000, [[3, 100], [1, 100], [2, 100]])).toEqual([...splitEqually(10_000, [1, 2, 3])]);
+    expect(
+      parts(10_000, [
+        [3, 100],
+        [1, 100],
+        [2, 100],
+      ]),
+    ).toEqual([...splitEqually(10_000, [1, 2, 3])]);
   });
 
   it('a weight of 0 takes nothing, not even a leftover unit', () => {
-    expect(parts(100, [[1, 0], [2, 100], [3, 200]])).toEqual([[1, 0], [2, 34], [3, 66]]);
+    expect(
+      parts(100, [
+        [1, 0],
+        [2, 100],
+        [3, 200],
+      ]),
+    ).toEqual([
+      [1, 0],
+      [2, 34],
+      [3, 66],
+    ]);
   });
 
   it('percentages must add up to exactly 100', () => {
-    expect(parts(1000, [[1, 5000], [2, 5000]], 'percent')).toEqual([[1, 500], [2, 500]]);
-    expect(() => parts(1000, [[1, 5000], [2, 4999]], 'percent')).toThrow(expect.objectContaining({ code: 'percents_do_not_sum' }));
-    expect(() => parts(1000, [[1, 10_001], [2, 0]], 'percent')).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(
+      parts(
+        1000,
+        [
+          [1, 5000],
+          [2, 5000],
+        ],
+        'percent',
+      ),
+    ).toEqual([
+      [1, 500],
+      [2, 500],
+    ]);
+    expect(() =>
+      parts(
+        1000,
+        [
+          [1, 5000],
+          [2, 4999],
+        ],
+        'percent',
+      ),
+    ).toThrow(expect.objectContaining({ code: 'percents_do_not_sum' }));
+    expect(() =>
+      parts(
+        1000,
+        [
+          [1, 10_001],
+          [2, 0],
+        ],
+        'percent',
+      ),
+    ).toThrow(expect.objectContaining({ code: 'validation_failed' }));
   });
 
   it('refuses all-zero shares, negative or fractional hundredths and a person twice', () => {
-    expect(() => parts(1000, [[1, 0], [2, 0]])).toThrow(expect.objectContaining({ code: 'participants_too_few' }));
-    expect(() => parts(1000, [[1, -1], [2, 100]])).toThrow(expect.objectContaining({ code: 'validation_failed' }));
-    expect(() => parts(1000, [[1, 1.5], [2, 100]])).toThrow(expect.objectContaining({ code: 'validation_failed' }));
-    expect(() => parts(1000, [[1, 100], [1, 100]])).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() =>
+      parts(1000, [
+        [1, 0],
+        [2, 0],
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'participants_too_few' }));
+    expect(() =>
+      parts(1000, [
+        [1, -1],
+        [2, 100],
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() =>
+      parts(1000, [
+        [1, 1.5],
+        [2, 100],
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() =>
+      parts(1000, [
+        [1, 100],
+        [1, 100],
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'validation_failed' }));
   });
 
   it('always adds up to the amount, each part within one unit of its exact proportion, signs kept for deposits', () => {

@@ -16,8 +16,13 @@ async function expectAccessible(page: Page, what: string) {
   // (Endless ones, such as a spinner, are left alone.)
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('')}`).slice(0, 6).join('\n    ')}`);
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('')}`)
+        .slice(0, 6)
+        .join('\n    ')}`,
+  );
   expect(found, `${what}: axe found\n${found.join('\n')}`).toEqual([]);
 }
 
@@ -43,11 +48,13 @@ test.describe('accessibility', () => {
     eventId = ((await created.json()) as { id: number }).id;
     const others = book.filter((c) => !c.is_me).map((c) => c.uid);
     friend = others[0]!;
-    operationId = (await recordOperation(request, owner, {
-      event_id: eventId,
-      details: { kind: 'even_purchase', amount: 900, description: 'Firewood' },
-      participants: [owner.uid, ...others].map((uid) => ({ uid })),
-    })).id;
+    operationId = (
+      await recordOperation(request, owner, {
+        event_id: eventId,
+        details: { kind: 'even_purchase', amount: 900, description: 'Firewood' },
+        participants: [owner.uid, ...others].map((uid) => ({ uid })),
+      })
+    ).id;
   });
 
   test('the screens before sign-in, and the 404 page', async ({ page }) => {
@@ -180,7 +187,8 @@ test.describe('accessibility', () => {
     await page.goto('/signin');
     // The form is rendered by a lazily loaded screen: Tab pressed before it exists only cycles the empty page.
     await expect(page.locator('input[name="phone"]')).toBeVisible();
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('type') ?? document.activeElement?.tagName);
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('type') ?? document.activeElement?.tagName);
     // Tab to the phone field, type, tab to the password, type, Enter submits.
     for (let i = 0; i < 15 && (await focused()) !== 'phone'; i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe('phone');

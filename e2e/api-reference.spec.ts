@@ -22,5 +22,13 @@ test('the API reference lists the routes and runs under the CSP', async ({ page 
   // Our landmark and heading attributes are set as Swagger UI draws; wait for them.
   await expect(page.locator('.information-container[role="banner"]')).toHaveCount(1);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 });

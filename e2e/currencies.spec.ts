@@ -86,7 +86,9 @@ for (const lang of ['en', 'ru'] as const) {
       const dialog = await openRates(page, testInfo, lang);
       await expect(dialog).toBeVisible();
       const usdRow = dialog.getByTestId('rate-USD');
-      const value = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(usd.exchange_rate[1]);
+      const value = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        usd.exchange_rate[1],
+      );
       await expect.poll(async () => plain(await usdRow.textContent())).toContain(`${usd.exchange_rate[0]} USD = ${plain(value)} RUB`);
       // The bundled rates are from April 2026, more than 6 days ago: a long date.
       await expect(dialog.getByTestId('rates-updated')).toHaveText(lang === 'en' ? 'Updated on April 25, 2026' : 'Обновлено 25 апреля 2026 г.');

@@ -43,7 +43,11 @@ class Taps {
 }
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`a dinner paid by two and split by shares is edited by the other and restored from its history (${lang})`, async ({ page, browser, request }, testInfo) => {
+  test(`a dinner paid by two and split by shares is edited by the other and restored from its history (${lang})`, async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
     const t = OPS[lang];
     const anna = await signUp(request, { firstName: 'Anna', lastName: 'Smirnova', gender: 'F' });
     const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
@@ -93,7 +97,9 @@ for (const lang of ['en', 'ru'] as const) {
     // Anna attaches a photo of the receipt from the operation's details.
     await page.locator(`article[data-op="${dinner.id}"]`).getByTestId('op-open').click();
     const annasDetails = page.getByTestId('operation-details');
-    const photo = await sharp({ create: { width: 600, height: 1200, channels: 3, background: { r: 245, g: 245, b: 235 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 1200, channels: 3, background: { r: 245, g: 245, b: 235 } } })
+      .jpeg()
+      .toBuffer();
     await annasDetails.getByTestId('receipt-input').setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(annasDetails.getByTestId('receipts').locator('img')).toHaveCount(1);
     await page.keyboard.press('Escape');
@@ -101,7 +107,11 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.locator(`article[data-op="${dinner.id}"]`)).toContainText(fill(t.feed.receipts_one, { count: 1 }));
 
     // Boris opens it by its address in his own browser, sees the receipt, and changes the amount.
-    const borisContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: testInfo.project.name === 'phone', hasTouch: testInfo.project.name === 'phone' });
+    const borisContext = await browser.newContext({
+      viewport: page.viewportSize() ?? undefined,
+      isMobile: testInfo.project.name === 'phone',
+      hasTouch: testInfo.project.name === 'phone',
+    });
     const borisPage = await borisContext.newPage();
     await openAs(borisPage, boris, lang, `/events/${event.id}/transactions/${dinner.id}`);
     const details = borisPage.getByTestId('operation-details');

@@ -63,7 +63,10 @@ for (const lang of ['en', 'ru'] as const) {
           expect(plain(await balance.textContent())).toBe(message(t.balance.person, p.balance, lang));
         }
         for (const f of after.families) {
-          const whole = live.getByTestId('family').filter({ has: page.getByTestId(`participant-${f.members[0]}`) }).getByTestId('whole-family');
+          const whole = live
+            .getByTestId('family')
+            .filter({ has: page.getByTestId(`participant-${f.members[0]}`) })
+            .getByTestId('whole-family');
           expect(plain(await whole.locator('[data-balance]').textContent())).toBe(message(t.balance.family, f.balance, lang));
         }
         const me = after.contacts.find((c) => c.uid === uid.anna)!;

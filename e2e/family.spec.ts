@@ -80,7 +80,11 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo) {
 }
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`contacts by phone search, a family by invitation: accepted, declined, withdrawn, deleted by the head (${lang})`, async ({ page, request, browser }, testInfo) => {
+  test(`contacts by phone search, a family by invitation: accepted, declined, withdrawn, deleted by the head (${lang})`, async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
     const t = TEXT[lang].contacts;
     const [anna, boris, vera] = await Promise.all([
       signUp(request, { firstName: 'Anna', lastName: 'Smirnova' }),

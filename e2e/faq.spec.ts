@@ -71,7 +71,14 @@ async function eventWithFamilies(request: APIRequestContext, owner: E2EUser): Pr
   const { id } = (await created.json()) as { id: number };
   const grouped = await request.put(`/app/api/v1/event/${id}/`, {
     headers,
-    data: { data: { families: [[owner.uid, uid('Boris Ivanov')], [uid('Vera Petrova'), uid('Gleb Orlov')]] } },
+    data: {
+      data: {
+        families: [
+          [owner.uid, uid('Boris Ivanov')],
+          [uid('Vera Petrova'), uid('Gleb Orlov')],
+        ],
+      },
+    },
   });
   expect(grouped.status(), await grouped.text()).toBe(200);
   return id;
@@ -195,9 +202,17 @@ test.describe('the installable app', () => {
     await openSignedIn(page, owner, '/events', { toursDone: ['main'] });
 
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const manifest = (await (await request.get(manifestHref!)).json()) as { start_url: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const manifest = (await (await request.get(manifestHref!)).json()) as {
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     expect(manifest).toMatchObject({ start_url: '/events', display: 'standalone' });
-    for (const want of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
+    for (const want of [
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]) {
       const icon = manifest.icons.find((i) => i.sizes === want[0] && i.purpose === want[1]);
       expect(icon, want.join(' ')).toBeDefined();
       const png = await request.get(icon!.src);

@@ -83,7 +83,10 @@ test.describe('the sign-in screen painted before the app starts', () => {
 
   test('asks for the rest of the language once the visitor begins, not while the screen starts', async ({ page }) => {
     // The built file of one namespace that no signed-out screen uses.
-    const manifest = JSON.parse(fs.readFileSync(path.join(process.env.WEB_DIST ?? 'dist/web', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(process.env.WEB_DIST ?? 'dist/web', '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
     const eventsText = `/${manifest['src/locales/en/events.json']!.file}`;
     await returningVisitor(page, 'en');
     const asked: string[] = [];

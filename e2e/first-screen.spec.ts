@@ -32,7 +32,11 @@ async function readsLeaveWithTheApp(page: Page, path: string, reads: string[], d
   page.off('request', onRequest);
   page.off('response', onResponse);
 
-  for (const read of reads) expect(seen.filter((s) => s === `sent /app/api/v1${read}`), read).toHaveLength(1);
+  for (const read of reads)
+    expect(
+      seen.filter((s) => s === `sent /app/api/v1${read}`),
+      read,
+    ).toHaveLength(1);
   const profileAnswered = seen.indexOf('answered /app/api/v1/user/me/');
   expect(profileAnswered).toBeGreaterThan(0);
   for (const read of reads) expect(seen.indexOf(`sent /app/api/v1${read}`), read).toBeLessThan(profileAnswered);
@@ -43,9 +47,16 @@ for (const lang of ['en', 'ru'] as const) {
     const anna = await signUp(request, { firstName: 'Anna', lastName: 'Smirnova', gender: 'F' });
     const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
     await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
-    const created = await request.post('/app/api/v1/event/', { headers: { Authorization: `Bearer ${anna.token}` }, data: { event_name: 'Hike', contacts: [boris.uid], eventCurrency: 'RUB' } });
+    const created = await request.post('/app/api/v1/event/', {
+      headers: { Authorization: `Bearer ${anna.token}` },
+      data: { event_name: 'Hike', contacts: [boris.uid], eventCurrency: 'RUB' },
+    });
     const event = (await created.json()) as Event;
-    await recordOperation(request, anna, { event_id: event.id, details: { kind: 'even_purchase', amount: 100, description: 'Bread' }, participants: [{ uid: anna.uid }, { uid: boris.uid }] });
+    await recordOperation(request, anna, {
+      event_id: event.id,
+      details: { kind: 'even_purchase', amount: 100, description: 'Bread' },
+      participants: [{ uid: anna.uid }, { uid: boris.uid }],
+    });
 
     // Counts the page's asks of the browser's Cookie Store, which answers asynchronously: a request
     // that waits on it leaves late (decision 0057).
@@ -72,9 +83,14 @@ for (const lang of ['en', 'ru'] as const) {
     // Chromium has the store, and none of the app's requests asked it for a cookie.
     expect(await page.evaluate(() => typeof (window as unknown as { cookieStore?: unknown }).cookieStore)).toBe('object');
     expect(await page.evaluate(() => (window as unknown as { cookieReads: number }).cookieReads)).toBe(0);
-    await readsLeaveWithTheApp(page, `/events/${event.id}/my-share`, [...eventReads, `/operation/expenses/?event=${event.id}&utc_offset=${utcOffset}&summary=true`], async () => {
-      await expect(page.getByTestId('share-total')).toContainText('100');
-    });
+    await readsLeaveWithTheApp(
+      page,
+      `/events/${event.id}/my-share`,
+      [...eventReads, `/operation/expenses/?event=${event.id}&utc_offset=${utcOffset}&summary=true`],
+      async () => {
+        await expect(page.getByTestId('share-total')).toContainText('100');
+      },
+    );
     await readsLeaveWithTheApp(page, `/events/${event.id}/debts`, [...eventReads, `/event/${event.id}/payout/`], async () => {
       await expect(page.getByTestId('settle-plan')).toBeVisible();
     });

@@ -33,7 +33,11 @@ test('a long dialogue name and a long family line are shown whole', async ({ pag
     data: { data: { families: [[anna.uid], [konstantin.uid, boris.uid]] } },
   });
   expect(res.ok()).toBe(true);
-  await recordOperation(request, anna, { event_id: trip.id, details: { kind: 'even_purchase', amount: 900 }, participants: [{ uid: anna.uid }, { uid: konstantin.uid }, { uid: boris.uid }] });
+  await recordOperation(request, anna, {
+    event_id: trip.id,
+    details: { kind: 'even_purchase', amount: 900 },
+    participants: [{ uid: anna.uid }, { uid: konstantin.uid }, { uid: boris.uid }],
+  });
 
   await openAs(page, anna, 'en', '/events');
   const name = page.getByTestId(`event-row-${dialogue.id}`).getByText('Konstantin Konstantinopolsky-Rimsky');

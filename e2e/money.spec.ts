@@ -15,14 +15,21 @@ for (const lang of ['en', 'ru'] as const) {
     const friend = await signUp(request, { firstName: 'Fedor', lastName: 'Money' });
     await addContacts(request, owner, [{ name: 'Fedor Money', phone: friend.phone }]);
     const events: Record<string, number> = {};
-    for (const [name, currency] of [['Kabul', 'AFN'], ['Sochi', 'RUB']] as const) {
+    for (const [name, currency] of [
+      ['Kabul', 'AFN'],
+      ['Sochi', 'RUB'],
+    ] as const) {
       const res = await request.post('/app/api/v1/event/', {
         headers: { authorization: `Bearer ${owner.token}` },
         data: { event_name: name, contacts: [friend.uid], eventCurrency: currency },
       });
       expect(res.status()).toBe(201);
       events[name] = ((await res.json()) as { id: number }).id;
-      await recordOperation(request, owner, { event_id: events[name], details: { kind: 'i_lent_them', amount: 250.5, description: 'loan' }, participants: [{ uid: friend.uid }] });
+      await recordOperation(request, owner, {
+        event_id: events[name],
+        details: { kind: 'i_lent_them', amount: 250.5, description: 'loan' },
+        participants: [{ uid: friend.uid }],
+      });
     }
     const list = await request.get('/app/api/v1/event/?currency=RUB', { headers: { authorization: `Bearer ${owner.token}` } });
     expect(list.status()).toBe(200);
@@ -41,9 +48,7 @@ for (const lang of ['en', 'ru'] as const) {
     );
     await openAs(page, owner, lang);
     const broken = page.getByTestId(`event-row-${events.Sochi}`);
-    await expect(broken.getByTestId('event-unavailable')).toHaveText(
-      lang === 'en' ? 'Balance unavailable' : 'Баланс недоступен',
-    );
+    await expect(broken.getByTestId('event-unavailable')).toHaveText(lang === 'en' ? 'Balance unavailable' : 'Баланс недоступен');
     await expect(page.getByTestId(`event-row-${events.Kabul}`)).toContainText('250');
     await expect(page.getByText(lang === 'en' ? 'The events could not be loaded.' : 'Не удалось загрузить события.')).toHaveCount(0);
     // Nothing of the row spills out of the list at either width.

@@ -31,14 +31,21 @@ const ENTRIES = [
 ];
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`three operations entered with no connection survive a reload and are recorded once when it returns (${lang})`, async ({ page, context, request }, testInfo) => {
+  test(`three operations entered with no connection survive a reload and are recorded once when it returns (${lang})`, async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const t = OPS[lang];
     const anna = await signUp(request, { firstName: 'Anna', lastName: 'Smirnova', gender: 'F' });
     const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
     await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
     const headers = (user: E2EUser) => ({ Authorization: `Bearer ${user.token}` });
-    const created = await request.post('/app/api/v1/event/', { headers: headers(anna), data: { event_name: 'Hike', contacts: [boris.uid], eventCurrency: 'RUB' } });
+    const created = await request.post('/app/api/v1/event/', {
+      headers: headers(anna),
+      data: { event_name: 'Hike', contacts: [boris.uid], eventCurrency: 'RUB' },
+    });
     expect(created.status()).toBe(201);
     const event = (await created.json()) as Event;
 

@@ -77,24 +77,27 @@ test.describe('transactions with 10,000 operations', () => {
     const info = JSON.parse(fs.readFileSync(INFO, 'utf8')) as Info;
     const context = await browser.newContext({ baseURL: info.url, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.addInitScript(({ token, seen }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('cookie_consent', 'true');
-      localStorage.setItem('locale', 'en');
-      localStorage.setItem('tours_done', seen);
-      // When the first operation row appears, measured from navigation start.
-      const w = window as unknown as { __firstRow?: number; __longTasks?: { start: number; duration: number }[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks!.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('article[data-op]')) {
-          w.__firstRow = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    }, { token: info.token, seen: ALL_TOURS_SEEN });
+    await page.addInitScript(
+      ({ token, seen }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('cookie_consent', 'true');
+        localStorage.setItem('locale', 'en');
+        localStorage.setItem('tours_done', seen);
+        // When the first operation row appears, measured from navigation start.
+        const w = window as unknown as { __firstRow?: number; __longTasks?: { start: number; duration: number }[] };
+        w.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__longTasks!.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('article[data-op]')) {
+            w.__firstRow = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      },
+      { token: info.token, seen: ALL_TOURS_SEEN },
+    );
 
     // The event is open on another tab, as a user has it before tapping Transactions.
     await page.goto(`/events/${info.eventId}/my-share`);

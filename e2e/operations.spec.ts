@@ -55,7 +55,10 @@ async function record(page: Page, lang: Lang, kind: keyof typeof enOps.kinds, fi
   const form = page.getByTestId('operation-form');
   await expect(form).toBeVisible();
   const label = hers(t.kinds, kind);
-  await form.locator('label').filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).click();
+  await form
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) })
+    .click();
   await expect(form.getByRole('radio', { name: label })).toBeChecked();
   await fill(form);
   if (shot) await shot();
@@ -71,7 +74,10 @@ async function record(page: Page, lang: Lang, kind: keyof typeof enOps.kinds, fi
 
 for (const lang of ['en', 'ru'] as const) {
   test.describe(`operations (${lang})`, () => {
-    test('one operation of every kind through the forms; balances, my share and the plan as the API says; paybacks to zero', async ({ page, request }, testInfo) => {
+    test('one operation of every kind through the forms; balances, my share and the plan as the API says; paybacks to zero', async ({
+      page,
+      request,
+    }, testInfo) => {
       test.setTimeout(300_000);
       const t = OPS[lang];
       const me = EVENTS[lang].participants.me;
@@ -156,7 +162,9 @@ for (const lang of ['en', 'ru'] as const) {
         const balance = Object.fromEntries(now.contacts.map((c) => [c.uid, c.balance]));
         // What the eight operations mean, worked out by hand: the forms sent what the user meant.
         expect(balance).toEqual({ [uid.anna]: 3450, [uid.boris]: -1150, [uid.vera]: -350, [uid.gleb]: -1950 });
-        await expect(page.getByTestId('event-header').locator('[data-balance]')).toContainText(`${EVENTS[lang].balance.me.accrual} ${shown(3450, 'RUB', lang)}`);
+        await expect(page.getByTestId('event-header').locator('[data-balance]')).toContainText(
+          `${EVENTS[lang].balance.me.accrual} ${shown(3450, 'RUB', lang)}`,
+        );
         await screenshot(page, testInfo, lang, '1-transactions');
       });
 

@@ -22,7 +22,11 @@ const TEXT = { en: enPeople, ru: ruPeople } as const;
 const OPERATIONS = { en: enOperations, ru: ruOperations } as const;
 const SCREENS = '.tmp/screens';
 
-const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (text: string | null) =>
+  (text ?? '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
@@ -34,7 +38,10 @@ async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: stri
 /** The balance message the screen should show for the API's per-currency list (positive: they owe me). */
 function expected(balances: MoneyByCurrency, lang: Lang, gender: 'M' | 'F'): string {
   const b = TEXT[lang].balance;
-  const t = gender === 'F' ? { accrual: b.accrual_female, debit: b.debit_female, neutral: b.neutral_female } : { accrual: b.accrual_male, debit: b.debit_male, neutral: b.neutral_male };
+  const t =
+    gender === 'F'
+      ? { accrual: b.accrual_female, debit: b.debit_female, neutral: b.neutral_female }
+      : { accrual: b.accrual_male, debit: b.debit_male, neutral: b.neutral_male };
   const show = (b: MoneyByCurrency[number]) => plain(formatMoney(Math.abs(toMinor(b.balance, b.currency)), b.currency, lang, { code: true }));
   const owed = balances.filter((b) => b.balance > 0).map(show);
   const owe = balances.filter((b) => b.balance < 0).map(show);
@@ -91,8 +98,16 @@ for (const lang of ['en', 'ru'] as const) {
       const trip = await createEvent(request, anna, 'Trip', [boris.uid], 'RUB');
       const paris = await createEvent(request, anna, 'Paris', [boris.uid], 'EUR');
       // Anna pays 1000 RUB for both; Boris pays 60 EUR for both: he owes her 500 RUB, she owes him 30 EUR.
-      await recordOperation(request, anna, { event_id: trip.id, details: { kind: 'even_purchase', amount: 1000, description: 'Cabin' }, participants: [{ uid: anna.uid }, { uid: boris.uid }] });
-      await recordOperation(request, boris, { event_id: paris.id, details: { kind: 'even_purchase', amount: 60, description: 'Museum' }, participants: [{ uid: anna.uid }, { uid: boris.uid }] });
+      await recordOperation(request, anna, {
+        event_id: trip.id,
+        details: { kind: 'even_purchase', amount: 1000, description: 'Cabin' },
+        participants: [{ uid: anna.uid }, { uid: boris.uid }],
+      });
+      await recordOperation(request, boris, {
+        event_id: paris.id,
+        details: { kind: 'even_purchase', amount: 60, description: 'Museum' },
+        participants: [{ uid: anna.uid }, { uid: boris.uid }],
+      });
     });
 
     await test.step('Anna lends Boris 200 in one click from the list and lands in their new dialogue', async () => {
@@ -123,7 +138,9 @@ for (const lang of ['en', 'ru'] as const) {
       const pane = await openPerson(page, testInfo, boris.uid);
       await expect(pane.getByTestId('person-balance')).toHaveText(expected(annaSees.person.balances, lang, 'M'));
       for (const e of annaSees.events) {
-        await expect(pane.getByTestId(`shared-event-${e.id}`).locator('[data-balance]')).toHaveText(expected(e.balance ? [{ balance: e.balance, currency: e.currency }] : [], lang, 'M'));
+        await expect(pane.getByTestId(`shared-event-${e.id}`).locator('[data-balance]')).toHaveText(
+          expected(e.balance ? [{ balance: e.balance, currency: e.currency }] : [], lang, 'M'),
+        );
       }
       await screenshot(page, testInfo, lang, '2-anna-sees-boris');
     });

@@ -100,7 +100,10 @@ test.describe('phone widths', () => {
       participants: [anna.uid, ...others].map((uid) => ({ uid })),
     });
     await recordOperation(request, anna, { event_id: eventId, details: { kind: 'i_lent_them', amount: 700 }, participants: [{ uid: others[1]! }] });
-    const short = await request.post('/app/api/v1/event/', { headers: { Authorization: `Bearer ${anna.token}` }, data: { event_name: 'Dacha', contacts: others } });
+    const short = await request.post('/app/api/v1/event/', {
+      headers: { Authorization: `Bearer ${anna.token}` },
+      data: { event_name: 'Dacha', contacts: others },
+    });
     expect(short.ok(), await short.text()).toBe(true);
     shortEventId = ((await short.json()) as { id: number }).id;
     for (const description of ['Firewood', 'Groceries']) {
@@ -157,9 +160,15 @@ test.describe('phone widths', () => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const fab = await page.getByTestId('add-operation').boundingBox();
         const footerContent = page.locator('footer > *');
-        const covers = [await lastMenu.boundingBox(), ...(await footerContent.count()) > 0 ? [await footerContent.first().boundingBox()] : []];
+        const covers = [await lastMenu.boundingBox(), ...((await footerContent.count()) > 0 ? [await footerContent.first().boundingBox()] : [])];
         for (const covered of covers) {
-          const apart = !fab || !covered || covered.y + covered.height <= fab.y || fab.y + fab.height <= covered.y || covered.x + covered.width <= fab.x || fab.x + fab.width <= covered.x;
+          const apart =
+            !fab ||
+            !covered ||
+            covered.y + covered.height <= fab.y ||
+            fab.y + fab.height <= covered.y ||
+            covered.x + covered.width <= fab.x ||
+            fab.x + fab.width <= covered.x;
           expect(apart, `the add button ${JSON.stringify(fab)} covers ${JSON.stringify(covered)}`).toBe(true);
         }
 

@@ -24,7 +24,11 @@ async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: st
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A day as the date field takes it in each language. */
-const typed = (day: string, lang: 'en' | 'ru') => day.split('-').reverse().join(lang === 'ru' ? '.' : '/');
+const typed = (day: string, lang: 'en' | 'ru') =>
+  day
+    .split('-')
+    .reverse()
+    .join(lang === 'ru' ? '.' : '/');
 
 for (const lang of ['en', 'ru'] as const) {
   test(`rent that repeats every month: the missed months recorded, the rule shown, stopped from the details (${lang})`, async ({ page, request }, testInfo) => {
@@ -33,7 +37,10 @@ for (const lang of ['en', 'ru'] as const) {
     const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
     await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
     const headers = (user: E2EUser) => ({ Authorization: `Bearer ${user.token}` });
-    const created = await request.post('/app/api/v1/event/', { headers: headers(anna), data: { event_name: 'Flat', contacts: [boris.uid], eventCurrency: 'RUB' } });
+    const created = await request.post('/app/api/v1/event/', {
+      headers: headers(anna),
+      data: { event_name: 'Flat', contacts: [boris.uid], eventCurrency: 'RUB' },
+    });
     expect(created.status()).toBe(201);
     const event = (await created.json()) as Event;
 

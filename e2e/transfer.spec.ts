@@ -103,9 +103,15 @@ for (const lang of ['en', 'ru'] as const) {
     await screenshot(page, testInfo, lang, 'settings-data');
     const [archiveFile] = await Promise.all([page.waitForEvent('download'), settings.getByTestId('download-account').click()]);
     expect(archiveFile.suggestedFilename()).toMatch(/^dolya-account-\d{4}-\d{2}-\d{2}\.json$/);
-    const archive = JSON.parse(fs.readFileSync((await archiveFile.path())!, 'utf8')) as { profile: { user: number }; events: { event: { id: number }; operations: unknown[] }[] };
+    const archive = JSON.parse(fs.readFileSync((await archiveFile.path())!, 'utf8')) as {
+      profile: { user: number };
+      events: { event: { id: number }; operations: unknown[] }[];
+    };
     expect(archive.profile.user).toBe(anna.uid);
-    expect(archive.events.map((e) => [e.event.id, e.operations.length]).sort((a, b) => a[0]! - b[0]!)).toEqual([[id, 7], [again, 7]]);
+    expect(archive.events.map((e) => [e.event.id, e.operations.length]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [id, 7],
+      [again, 7],
+    ]);
   });
 
   test(`a currency the app has no rate for is named in the preview and converted at the rate typed (${lang})`, async ({ page, request }, testInfo) => {

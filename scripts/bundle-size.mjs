@@ -76,8 +76,11 @@ const unnamed = [...apiClient.filter((file) => !named(page, file)), ...signInOnl
 const forEveryone = signInOnly.filter((file) => named(page, file));
 if (unnamed.length) failures.push(`index.html does not name ${unnamed.join(', ')}`);
 if (forEveryone.length) failures.push(`index.html names the sign-in screen's ${forEveryone.join(', ')} for every visitor`);
-if (!unnamed.length && !forEveryone.length) console.log("index.html names the API client's scripts, and the sign-in route's own scripts and styles in the sign-in visitor's template.");
-console.log(`First screen (sign-in) JavaScript: ${kb(firstScreen)} gzip in ${firstFiles.length} files, ${kb(textFiles.size)} of it text (budget ${kb(FIRST_SCREEN_BUDGET)})`);
+if (!unnamed.length && !forEveryone.length)
+  console.log("index.html names the API client's scripts, and the sign-in route's own scripts and styles in the sign-in visitor's template.");
+console.log(
+  `First screen (sign-in) JavaScript: ${kb(firstScreen)} gzip in ${firstFiles.length} files, ${kb(textFiles.size)} of it text (budget ${kb(FIRST_SCREEN_BUDGET)})`,
+);
 if (firstScreen > FIRST_SCREEN_BUDGET) failures.push(`first screen ${kb(firstScreen)} > ${kb(FIRST_SCREEN_BUDGET)}`);
 console.log('Lazily loaded chunks (own file, gzip):');
 for (const c of chunks) {

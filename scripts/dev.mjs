@@ -12,4 +12,8 @@ const children = [
 const stop = () => children.forEach((c) => c.kill('SIGINT'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

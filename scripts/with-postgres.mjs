@@ -60,8 +60,15 @@ function start(attempts = 3) {
     const logged = fs.existsSync(serverLog) ? fs.statSync(serverLog).size : 0;
     try {
       pg([
-        `${bin}/pg_ctl`, '-D', dataDir, '-l', serverLog, '-w',
-        '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start',
+        `${bin}/pg_ctl`,
+        '-D',
+        dataDir,
+        '-l',
+        serverLog,
+        '-w',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+        'start',
       ]);
       return port;
     } catch (err) {

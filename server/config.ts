@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((v) => v === 'on' || v === 'true' || v === '1');
+const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

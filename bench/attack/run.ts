@@ -43,7 +43,10 @@ async function runScenario(scenario: AttackScenario): Promise<Finding[]> {
   const smsCode = async (phone: string, afterLine: number): Promise<string> => {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const line = readLines(server.logFile).slice(afterLine).reverse().find((l) => l.includes(`SMS to ${phone}:`));
+      const line = readLines(server.logFile)
+        .slice(afterLine)
+        .reverse()
+        .find((l) => l.includes(`SMS to ${phone}:`));
       const code = line && /SMS to \+\d+: .*?\b(\d{6})\b/.exec(line)?.[1];
       if (code) return code;
       if (Date.now() > deadline) throw new Error(`no SMS code for ${phone} in ${server.logFile}`);
@@ -96,11 +99,16 @@ async function main(): Promise<void> {
     results[scenario.name] = findings;
     for (const f of findings) {
       if (!f.held) broken += 1;
-      const figures = Object.entries(f.figures).map(([k, v]) => `${k}=${v}`).join(' ');
+      const figures = Object.entries(f.figures)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
       console.log(`${f.held ? 'held  ' : 'BROKEN'} ${f.attack}${figures ? `  (${figures})` : ''}${f.detail ? `\n       ${f.detail}` : ''}`);
     }
   }
-  const machine = `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`;
+  const machine = `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} on ${os.cpus().length} cores`;
   console.log(`\n# ${machine}`);
   const dir = path.resolve('bench/results');
   fs.mkdirSync(dir, { recursive: true });

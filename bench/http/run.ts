@@ -167,7 +167,14 @@ async function measureBareDatabase(): Promise<BareDatabase> {
   try {
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('bench/http/bare-database.ts')], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...target.env, BARE_SECONDS: String(SECONDS), BARE_WRITERS: String(WRITERS), BARE_READERS: String(CONNECTIONS), BARE_STATEMENTS: String(STATEMENTS_PER_WRITE[target.kind]) },
+      env: {
+        ...process.env,
+        ...target.env,
+        BARE_SECONDS: String(SECONDS),
+        BARE_WRITERS: String(WRITERS),
+        BARE_READERS: String(CONNECTIONS),
+        BARE_STATEMENTS: String(STATEMENTS_PER_WRITE[target.kind]),
+      },
     });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -272,23 +279,29 @@ async function runSize(operations: number, events: number, bare: Figure, bareDb:
       await settle(server.url, probe);
       const random = rng(7);
       const uids = seeded.uids;
-      writes = await measure(server.url, {
-        name: `POST /v1/operation/ (${WRITERS} clients)`,
-        method: 'POST',
-        path: '/app/api/v1/operation/',
-        token: seeded.ownerToken,
-        connections: WRITERS,
-        body: () => ({
-          event_id: seeded.eventId,
-          details: { kind: 'even_purchase', amount: Math.floor(100 + random() * 99_900) / 100, description: 'bench' },
-          participants: [uids[0]!, uids[1 + Math.floor(random() * (uids.length - 1))]!].map((uid) => ({ uid })),
-        }),
-        onCreated: (body) => acknowledged.push((JSON.parse(body) as { id: number }).id),
-      }, probe);
+      writes = await measure(
+        server.url,
+        {
+          name: `POST /v1/operation/ (${WRITERS} clients)`,
+          method: 'POST',
+          path: '/app/api/v1/operation/',
+          token: seeded.ownerToken,
+          connections: WRITERS,
+          body: () => ({
+            event_id: seeded.eventId,
+            details: { kind: 'even_purchase', amount: Math.floor(100 + random() * 99_900) / 100, description: 'bench' },
+            participants: [uids[0]!, uids[1 + Math.floor(random() * (uids.length - 1))]!].map((uid) => ({ uid })),
+          }),
+          onCreated: (body) => acknowledged.push((JSON.parse(body) as { id: number }).id),
+        },
+        probe,
+      );
     } finally {
       await server.stop();
     }
-    console.log(`bare Fastify ${bare.requestsPerSecond} req/s; health ${health.requestsPerSecond} req/s = ${pct(health.requestsPerSecond, bare.requestsPerSecond)} of bare (target >= 30%)`);
+    console.log(
+      `bare Fastify ${bare.requestsPerSecond} req/s; health ${health.requestsPerSecond} req/s = ${pct(health.requestsPerSecond, bare.requestsPerSecond)} of bare (target >= 30%)`,
+    );
     console.log(table(figures, health));
     console.log(
       `${writes.name}: ${writes.requestsPerSecond} writes/s, p50 ${writes.p50} ms, p99 ${writes.p99} ms = ${pct(writes.requestsPerSecond, bareDb.writes)} of the bare database's one-row write transactions, ${pct(writes.requestsPerSecond, bareDb.emptyWrites)} of its transactions of ${STATEMENTS_PER_WRITE[target.kind]} empty statements`,
@@ -335,12 +348,18 @@ async function main(): Promise<void> {
       console.log(`${runs[0]!.figures[i]!.name.padEnd(40)} ${runs.map((r) => cell(r.figures[i]!)).join(' ')}`);
     }
   }
-  const machine = `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`;
+  const machine = `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} on ${os.cpus().length} cores`;
   console.log(`\n# ${machine}`);
   const dir = path.resolve('bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `http-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, machine, seconds: SECONDS, bare, bareDatabase: bareDb, runs }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, machine, seconds: SECONDS, bare, bareDatabase: bareDb, runs }, null, 2),
+  );
   console.log(`# written to ${path.relative(process.cwd(), file)}`);
   const problems = runs.flatMap((r) => r.problems);
   for (const p of problems) console.error(`PROBLEM: ${p}`);

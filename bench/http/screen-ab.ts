@@ -48,7 +48,11 @@ async function main(): Promise<void> {
     for (const [build, all] of loads) {
       const afterData = all.map((l) => l.afterData);
       const over = afterData.filter((ms) => ms >= 300).length;
-      const median = (figure: keyof ScreenLoad) => quantile(all.map((l) => l[figure]), 0.5);
+      const median = (figure: keyof ScreenLoad) =>
+        quantile(
+          all.map((l) => l[figure]),
+          0.5,
+        );
       console.log(
         `${build}: first rows ${median('afterData')} ms after the data (median of ${all.length} loads, CPU 4x slower${RTT_MS ? `, ${RTT_MS} ms added to each request` : ''}), ${over} at 300 ms or more; loads ${afterData.join(', ')}`,
       );

@@ -87,7 +87,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * `rttMs` adds that much latency to every request, as a phone network does (DevTools network
  * emulation); 0 leaves this machine's own.
  */
-export async function timeFirstRows(origin: string, eventId: number, token: string, { loads = 5, cpuSlowdowns = [1, 4], rttMs = 0 } = {}): Promise<ScreenFigure[]> {
+export async function timeFirstRows(
+  origin: string,
+  eventId: number,
+  token: string,
+  { loads = 5, cpuSlowdowns = [1, 4], rttMs = 0 } = {},
+): Promise<ScreenFigure[]> {
   const browser = await chromium.launch(e2eConfig.use?.launchOptions ?? {});
   try {
     const context = await browser.newContext({ ...phone(), serviceWorkers: 'block' });
@@ -107,7 +112,11 @@ export async function timeFirstRows(origin: string, eventId: number, token: stri
       await load(page, `${origin}/events/${eventId}`);
       const runs = [];
       for (let i = 0; i < loads; i++) runs.push(await load(page, `${origin}/events/${eventId}`));
-      const each = runs.map((r) => ({ afterData: Math.round(r.afterData), afterScreen: Math.round(r.afterScreen), fromNavigation: Math.round(r.fromNavigation) }));
+      const each = runs.map((r) => ({
+        afterData: Math.round(r.afterData),
+        afterScreen: Math.round(r.afterScreen),
+        fromNavigation: Math.round(r.fromNavigation),
+      }));
       figures.push({
         cpuSlowdown,
         afterData: Math.round(median(runs.map((r) => r.afterData))),

@@ -67,12 +67,13 @@ async function rows(database: Database, query: ReturnType<typeof sql>): Promise<
 export async function checkIntegrity(database: Database, acknowledged: Iterable<number>, deleted: Iterable<number> = []): Promise<IntegrityReport> {
   const gone = new Set(deleted);
   const expected = [...new Set(acknowledged)].filter((id) => !gone.has(id));
-  const live = new Set(
-    (await rows(database, sql`select id from operations where deleted_at is null`)).map((r) => Number(r.id)),
-  );
+  const live = new Set((await rows(database, sql`select id from operations where deleted_at is null`)).map((r) => Number(r.id)));
   const total = Number((await rows(database, sql`select count(*)::int as n from operations`))[0]!.n);
   const halfWritten = (
-    await rows(database, sql`select o.id from operations o where not exists (select 1 from operation_entries e where e.operation_id = o.id) and o.kind <> 'comment'`)
+    await rows(
+      database,
+      sql`select o.id from operations o where not exists (select 1 from operation_entries e where e.operation_id = o.id) and o.kind <> 'comment'`,
+    )
   ).map((r) => Number(r.id));
   const unbalanced = (
     await rows(
@@ -83,9 +84,9 @@ export async function checkIntegrity(database: Database, acknowledged: Iterable<
              or sum(e.paid) <> case when o.kind = 'deposit' then -o.amount else o.amount end`,
     )
   ).map((r) => Number(r.id));
-  const nonZeroEvents = (
-    await rows(database, sql`select event_id from event_participants group by event_id having sum(balance) <> 0`)
-  ).map((r) => Number(r.event_id));
+  const nonZeroEvents = (await rows(database, sql`select event_id from event_participants group by event_id having sum(balance) <> 0`)).map((r) =>
+    Number(r.event_id),
+  );
   const drifted = await rows(
     database,
     sql`select p.event_id, p.user_id, p.balance as stored, coalesce(c.computed, 0) as computed

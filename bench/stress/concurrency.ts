@@ -26,7 +26,13 @@ export async function runConcurrency(options: { clients: number; rounds: number 
   const target = await freshTarget('race');
   try {
     const seeding = await target.open();
-    const world = await seedWorld(seeding, { users: options.clients, events: 1, eventSize: [options.clients, options.clients], operationsPerEvent: 0, seed: 3 });
+    const world = await seedWorld(seeding, {
+      users: options.clients,
+      events: 1,
+      eventSize: [options.clients, options.clients],
+      operationsPerEvent: 0,
+      seed: 3,
+    });
     await seeding.close();
     const server = await startServer(target.env, `race-${target.kind}`);
     const log = emptyLog();
@@ -46,7 +52,16 @@ export async function runConcurrency(options: { clients: number; rounds: number 
     if (extra.length) problems.push(`${extra.length} live operations nobody was told about (duplicates)`);
     if (log.retryMismatches) problems.push(`${log.retryMismatches} retries answered with a different operation`);
     if (log.failures.length) problems.push(`${log.failures.length} failed requests, e.g. ${log.failures.slice(0, 3).join('; ')}`);
-    return { database: target.kind, clients: options.clients, rounds: options.rounds, acknowledged: new Set(log.acknowledged).size, deleted: log.deleted.length, seconds, integrity, problems };
+    return {
+      database: target.kind,
+      clients: options.clients,
+      rounds: options.rounds,
+      acknowledged: new Set(log.acknowledged).size,
+      deleted: log.deleted.length,
+      seconds,
+      integrity,
+      problems,
+    };
   } finally {
     await target.dispose();
   }

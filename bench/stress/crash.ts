@@ -29,7 +29,13 @@ export async function runCrash(options: { cycles: number; clients: number }): Pr
   const random = rng(17);
   try {
     const seeding = await target.open();
-    const world = await seedWorld(seeding, { users: options.clients, events: 1, eventSize: [options.clients, options.clients], operationsPerEvent: 0, seed: 9 });
+    const world = await seedWorld(seeding, {
+      users: options.clients,
+      events: 1,
+      eventSize: [options.clients, options.clients],
+      operationsPerEvent: 0,
+      seed: 9,
+    });
     await seeding.close();
     const event = world.events[0]!;
     const log = emptyLog();
@@ -58,7 +64,16 @@ export async function runCrash(options: { cycles: number; clients: number }): Pr
     problems.push(...integrityProblems(integrity));
     if (log.failures.length) problems.push(`${log.failures.length} failed requests before a kill, e.g. ${log.failures.slice(0, 3).join('; ')}`);
     if (log.retryMismatches) problems.push(`${log.retryMismatches} retries answered with a different operation`);
-    return { database: target.kind, cycles: options.cycles, acknowledged: new Set(log.acknowledged).size, cutOff: log.cutOff, failures: log.failures.length, startMs, integrity, problems };
+    return {
+      database: target.kind,
+      cycles: options.cycles,
+      acknowledged: new Set(log.acknowledged).size,
+      cutOff: log.cutOff,
+      failures: log.failures.length,
+      startMs,
+      integrity,
+      problems,
+    };
   } finally {
     await target.dispose();
   }

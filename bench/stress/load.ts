@@ -95,7 +95,10 @@ function figuresByKind(latencies: Map<string, number[]>, timeouts: Map<string, n
   return Object.fromEntries(
     kinds.map((kind) => {
       const ms = latencies.get(kind) ?? [];
-      return [kind, { requests: ms.length, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: ms.length ? Math.max(...ms) : 0, timeouts: timeouts.get(kind) ?? 0 }];
+      return [
+        kind,
+        { requests: ms.length, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: ms.length ? Math.max(...ms) : 0, timeouts: timeouts.get(kind) ?? 0 },
+      ];
     }),
   );
 }
@@ -128,35 +131,38 @@ export async function runLoad(options: { seconds: number; connections: number; w
     let finish: (r: autocannon.Result) => void = () => undefined;
     let fail: (e: unknown) => void = () => undefined;
     const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
-    const instance = autocannon({
-      url: server.url,
-      connections: options.connections,
-      duration: options.seconds,
-      timeout: 10,
-      requests: [
-        {
-          setupRequest: (req, context) => {
-            const next = nextRequest(world, random);
-            const previous = (context as { pending?: Pending }).pending;
-            // A connection's next request is set up once its last one was answered or timed out.
-            if (previous && !previous.answered) timeoutsByKind.set(previous.kind, (timeoutsByKind.get(previous.kind) ?? 0) + 1);
-            (context as { pending?: Pending }).pending = { write: next.write, kind: next.kind, sentAt: performance.now(), answered: false };
-            return { ...req, method: next.method, path: next.path, headers: next.headers, body: 'body' in next ? next.body : undefined };
+    const instance = autocannon(
+      {
+        url: server.url,
+        connections: options.connections,
+        duration: options.seconds,
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (req, context) => {
+              const next = nextRequest(world, random);
+              const previous = (context as { pending?: Pending }).pending;
+              // A connection's next request is set up once its last one was answered or timed out.
+              if (previous && !previous.answered) timeoutsByKind.set(previous.kind, (timeoutsByKind.get(previous.kind) ?? 0) + 1);
+              (context as { pending?: Pending }).pending = { write: next.write, kind: next.kind, sentAt: performance.now(), answered: false };
+              return { ...req, method: next.method, path: next.path, headers: next.headers, body: 'body' in next ? next.body : undefined };
+            },
+            onResponse: (status, body, context) => {
+              const pending = (context as { pending?: Pending }).pending;
+              if (pending) {
+                pending.answered = true;
+                latenciesOf(pending.kind).push(performance.now() - pending.sentAt);
+              }
+              if (pending?.write && status === 201) {
+                writes++;
+                acknowledged.push((JSON.parse(body) as { id: number }).id);
+              }
+            },
           },
-          onResponse: (status, body, context) => {
-            const pending = (context as { pending?: Pending }).pending;
-            if (pending) {
-              pending.answered = true;
-              latenciesOf(pending.kind).push(performance.now() - pending.sentAt);
-            }
-            if (pending?.write && status === 201) {
-              writes++;
-              acknowledged.push((JSON.parse(body) as { id: number }).id);
-            }
-          },
-        },
-      ],
-    }, (err, res) => (err ? fail(err) : finish(res)));
+        ],
+      },
+      (err, res) => (err ? fail(err) : finish(res)),
+    );
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
     const result = await done;
     await server.stop();
@@ -165,7 +171,8 @@ export async function runLoad(options: { seconds: number; connections: number; w
     const integrity = await checkIntegrity(checking, acknowledged);
     await checking.close();
     const problems = integrityProblems(integrity);
-    if (result.errors || result.non2xx || result.timeouts) problems.push(`${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
+    if (result.errors || result.non2xx || result.timeouts)
+      problems.push(`${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
     return {
       database: target.kind,
       workers,

@@ -69,7 +69,10 @@ async function main(): Promise<void> {
   }
 
   // Two shared cores: other work on the machine shows in every figure, so say how busy it was.
-  const machine = `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`;
+  const machine = `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} on ${os.cpus().length} cores`;
   console.log(`\n# ${machine}`);
   const dir = path.resolve('bench/results');
   fs.mkdirSync(dir, { recursive: true });

@@ -19,8 +19,9 @@ export const amount = z.number();
  * cannot be encoded), and the bidirectional overrides and isolates that make '‮txt.exe' show as
  * 'exe.txt' or turn an amount round in someone else's list.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_IN_TEXT =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isSafeText(text: string): boolean {
   return !FORBIDDEN_IN_TEXT.test(text);

@@ -281,9 +281,7 @@ export const expensesResponse = z.object({
       mine: amount,
       /** The day's spending operations, also when `operations` is left empty by `summary`. */
       count: z.number().int(),
-      operations: z.array(
-        z.object({ id: z.number().int(), kind: operationKind, description: z.string(), amount: amount, my_share: amount, date: z.string() }),
-      ),
+      operations: z.array(z.object({ id: z.number().int(), kind: operationKind, description: z.string(), amount: amount, my_share: amount, date: z.string() })),
     }),
   ),
 });

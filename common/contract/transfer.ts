@@ -26,7 +26,15 @@ export type EventExport = z.infer<typeof eventExport>;
 export const IMPORT_FILE_MAX = 5_000_000;
 export const importFileBody = z.object({ file: z.string().min(1).max(IMPORT_FILE_MAX) });
 
-export const IMPORT_ROW_PROBLEMS = ['date_unreadable', 'currency_unknown', 'amount_unreadable', 'amount_too_large', 'effects_do_not_sum', 'no_money_moved', 'payer_unknown'] as const;
+export const IMPORT_ROW_PROBLEMS = [
+  'date_unreadable',
+  'currency_unknown',
+  'amount_unreadable',
+  'amount_too_large',
+  'effects_do_not_sum',
+  'no_money_moved',
+  'payer_unknown',
+] as const;
 
 /** POST /import/preview/: what the import would write, with nothing written. */
 export const importPreview = z.object({

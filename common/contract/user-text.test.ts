@@ -9,7 +9,16 @@ describe('text a person typed', () => {
   });
 
   it('refuses NUL and other controls, lone surrogates and direction overrides', () => {
-    for (const text of ['a\u0000b', 'bell\u0007', 'esc\u001B[31m', 'del\u007F', 'lone \uD83D', 'lone \uDE00 low', 'invoice\u202Etxt.exe', 'isolate\u2066x\u2069']) {
+    for (const text of [
+      'a\u0000b',
+      'bell\u0007',
+      'esc\u001B[31m',
+      'del\u007F',
+      'lone \uD83D',
+      'lone \uDE00 low',
+      'invoice\u202Etxt.exe',
+      'isolate\u2066x\u2069',
+    ]) {
       expect(isSafeText(text), JSON.stringify(text)).toBe(false);
     }
     expect(userText(10).safeParse('ok').success).toBe(true);

@@ -163,13 +163,17 @@ export async function createFamilyEvent(page: Page, testInfo: TestInfo, lang: La
   await expect(panel.getByTestId('whole-family').first()).toContainText(t.participants.wholeFamily);
 
   const event = await getEvent(request, owner, id);
-  expect(familiesOf(event)).toEqual(familiesOf({ ...event, families: [
-    { id: 1, members: [uid.anna, uid.boris], balance: 0 },
-    { id: 2, members: [uid.vera, uid.gleb], balance: 0 },
-  ] }));
+  expect(familiesOf(event)).toEqual(
+    familiesOf({
+      ...event,
+      families: [
+        { id: 1, members: [uid.anna, uid.boris], balance: 0 },
+        { id: 2, members: [uid.vera, uid.gleb], balance: 0 },
+      ],
+    }),
+  );
   return { owner, event, uid };
 }
-
 
 /** The event header's currency selects (and the approximate mark beside them) fold behind one line on a phone. */
 export async function openCurrencies(page: Page) {

@@ -57,9 +57,21 @@ async function main(): Promise<void> {
     )
     .returning({ id: users.id, phone: users.phone });
   const [anna, boris, vera, gleb] = people.map((p) => p.id) as [number, number, number, number];
-  await addContacts(db, anna, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: ['Boris Ivanov', 'Вера Петрова', 'Gleb Orlov'][i]!, phone: p.phone })) }, new Date());
+  await addContacts(
+    db,
+    anna,
+    { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: ['Boris Ivanov', 'Вера Петрова', 'Gleb Orlov'][i]!, phone: p.phone })) },
+    new Date(),
+  );
   const event = await createEvent(db, anna, { event_name: 'A year at the dacha', contacts: [boris, vera, gleb], eventCurrency: 'RUB' });
-  await updateEvent(db, anna, event.id, { data: { families: [[anna, boris], [vera, gleb]] } });
+  await updateEvent(db, anna, event.id, {
+    data: {
+      families: [
+        [anna, boris],
+        [vera, gleb],
+      ],
+    },
+  });
 
   const random = rng(20261121);
   const everyone = [anna, boris, vera, gleb];
@@ -75,11 +87,16 @@ async function main(): Promise<void> {
     const r = random();
     let body: Record<string, unknown>;
     if (r < 0.4) body = { details: { kind: 'even_purchase', amount, description: pick(words) }, participants: everyone.map((uid) => ({ uid })) };
-    else if (r < 0.55) body = { details: { kind: 'split_purchase', amount, description: pick(words), payer: pick(everyone) }, participants: [{ uid: author, amount: 1 }, ...others.map((uid) => ({ uid }))] };
+    else if (r < 0.55)
+      body = {
+        details: { kind: 'split_purchase', amount, description: pick(words), payer: pick(everyone) },
+        participants: [{ uid: author, amount: 1 }, ...others.map((uid) => ({ uid }))],
+      };
     else if (r < 0.65) body = { details: { kind: 'i_purchased_them', amount, description: pick(words) }, participants: others.map((uid) => ({ uid })) };
     else if (r < 0.72) body = { details: { kind: 'i_lent_them', amount, description: '' }, participants: [{ uid: pick(others) }] };
     else if (r < 0.78) body = { details: { kind: 'they_lent_me', amount, description: '', payer: pick(others) }, participants: [] };
-    else if (r < 0.84) body = { details: { kind: 'deposit', amount, description: 'Refund', payer: pick(everyone) }, participants: everyone.map((uid) => ({ uid })) };
+    else if (r < 0.84)
+      body = { details: { kind: 'deposit', amount, description: 'Refund', payer: pick(everyone) }, participants: everyone.map((uid) => ({ uid })) };
     else if (r < 0.92) body = { details: { kind: 'payback', amount, description: '', payer: author }, participants: [{ uid: pick(others) }] };
     else body = { details: { kind: 'comment', text: `Note ${i}`, description: '' }, participants: [] };
     (body.details as Record<string, unknown>).date = date;
@@ -93,7 +110,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const token = await createSession(db, anna, true);
   fs.mkdirSync(path.dirname(INFO), { recursive: true });
-  fs.writeFileSync(INFO, JSON.stringify({ url: `http://localhost:${config.PORT}`, token, eventId: event.id, operations: OPERATIONS, seedSeconds: seconds }, null, 2));
+  fs.writeFileSync(
+    INFO,
+    JSON.stringify({ url: `http://localhost:${config.PORT}`, token, eventId: event.id, operations: OPERATIONS, seedSeconds: seconds }, null, 2),
+  );
   console.log(`perf server: ${OPERATIONS} operations seeded in ${seconds.toFixed(1)} s; http://localhost:${config.PORT}/events/${event.id}/transactions`);
 
   const stop = async () => {

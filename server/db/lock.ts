@@ -13,10 +13,7 @@ export class DataDirLockedError extends Error {
     readonly dir: string,
     readonly pid: number,
   ) {
-    super(
-      `The data directory ${dir} is in use by another Dolya server (pid ${pid}). ` +
-        'Stop that server first, or start this one with another DATA_DIR.',
-    );
+    super(`The data directory ${dir} is in use by another Dolya server (pid ${pid}). ` + 'Stop that server first, or start this one with another DATA_DIR.');
     this.name = 'DataDirLockedError';
   }
 }

@@ -43,7 +43,9 @@ describe('upgrading a database made before image keys (0001_image_keys)', () => 
     for (const { key } of rows) expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(new Set(rows.map((r) => r.key)).size).toBe(3);
     await expect(db.execute(sql`insert into images (owner_id, data, width, height, etag) values (null, '\\x00'::bytea, 80, 80, 'e')`)).rejects.toThrow();
-    await expect(db.execute(sql`insert into images (key, owner_id, data, width, height, etag) values (${rows[0]!.key}, null, '\\x00'::bytea, 80, 80, 'e')`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`insert into images (key, owner_id, data, width, height, etag) values (${rows[0]!.key}, null, '\\x00'::bytea, 80, 80, 'e')`),
+    ).rejects.toThrow();
   });
 });
 
@@ -64,21 +66,20 @@ describe('upgrading a database made before operation debts (0004_operation_debts
     await migrate(db, { migrationsFolder });
     expect(await fillPendingDebts(db as unknown as Db)).toBe(3);
     const debts = async () =>
-      (await db.execute<{ operation_id: number; lo: number; hi: number; amount: string | number }>(sql`select * from operation_debts order by operation_id, lo, hi`)).rows.map(
-        (r) => [r.operation_id, r.lo, r.hi, Number(r.amount)],
-      );
+      (
+        await db.execute<{ operation_id: number; lo: number; hi: number; amount: string | number }>(
+          sql`select * from operation_debts order by operation_id, lo, hi`,
+        )
+      ).rows.map((r) => [r.operation_id, r.lo, r.hi, Number(r.amount)]);
     expect(await debts()).toEqual([
       [1, 1, 2, -10000],
       [1, 1, 3, -10000],
       [2, 2, 3, -4500],
     ]);
     const pairs = async () =>
-      (await db.execute<{ event_id: number; lo: number; hi: number; amount: string | number }>(sql`select * from pair_balances order by lo, hi`)).rows.map((r) => [
-        r.event_id,
-        r.lo,
-        r.hi,
-        Number(r.amount),
-      ]);
+      (await db.execute<{ event_id: number; lo: number; hi: number; amount: string | number }>(sql`select * from pair_balances order by lo, hi`)).rows.map(
+        (r) => [r.event_id, r.lo, r.hi, Number(r.amount)],
+      );
     // Boris and Vera each owe Anna 100; Vera owes Boris 45.
     expect(await pairs()).toEqual([
       [1, 1, 2, -10000],
@@ -130,11 +131,7 @@ describe('upgrading a database made before kept volumes, unread counts and spent
         await db.execute<{ event_id: number; user_id: number; value: string | number }>(
           sql`select p.event_id, p.user_id, ${value[column]} as value from event_participants p join events ev on ev.id = p.event_id order by p.event_id, p.user_id`,
         )
-      ).rows.map((r) => [
-        r.event_id,
-        r.user_id,
-        Number(r.value),
-      ]);
+      ).rows.map((r) => [r.event_id, r.user_id, Number(r.value)]);
     expect(await kept('volume')).toEqual([
       [1, 1, 46000],
       [1, 2, 10000],
@@ -162,11 +159,9 @@ describe('kept operation counts (0008_operation_counts)', () => {
     const client = await freshPGlite();
     const db = drizzle(client, { schema });
     const counts = async () =>
-      (await db.execute<{ id: number; operation_count: number; live_count: number }>(sql`select id, operation_count, live_count from events order by id`)).rows.map((r) => [
-        r.id,
-        r.operation_count,
-        r.live_count,
-      ]);
+      (
+        await db.execute<{ id: number; operation_count: number; live_count: number }>(sql`select id, operation_count, live_count from events order by id`)
+      ).rows.map((r) => [r.id, r.operation_count, r.live_count]);
     const truth = async () =>
       (
         await db.execute<{ id: number; listed: number; live: number }>(sql`

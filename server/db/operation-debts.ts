@@ -53,7 +53,10 @@ export async function fillPendingDebts(db: Db): Promise<number> {
         for (const e of entries) byOperation.get(e.operationId)?.push({ uid: e.uid, paid: e.paid, share: e.share });
       }
       for (const batch of batchesOf(ids, 1)) await tx.delete(operationDebts).where(inArray(operationDebts.operationId, batch));
-      await insertDebtsOf(tx, [...byOperation].map(([operationId, list]) => ({ operationId, entries: list })));
+      await insertDebtsOf(
+        tx,
+        [...byOperation].map(([operationId, list]) => ({ operationId, entries: list })),
+      );
       for (const batch of batchesOf(ids, 1)) await tx.update(operations).set({ debtsPending: false }).where(inArray(operations.id, batch));
       await recomputePairBalances(tx, next.eventId);
       return ids.length;

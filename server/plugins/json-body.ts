@@ -28,7 +28,13 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   // One worker, made when the first large body comes: most processes never see one.
   let pool: Piscina | null = null;
   const worker = () =>
-    (pool ??= new Piscina({ filename: new URL('../lib/json-parse-worker.mjs', import.meta.url).href, maxThreads: 1, minThreads: 0, maxQueue: OFF_THREAD_QUEUE, idleTimeout: 60_000 }));
+    (pool ??= new Piscina({
+      filename: new URL('../lib/json-parse-worker.mjs', import.meta.url).href,
+      maxThreads: 1,
+      minThreads: 0,
+      maxQueue: OFF_THREAD_QUEUE,
+      idleTimeout: 60_000,
+    }));
   app.addHook('onClose', async () => {
     await pool?.destroy();
   });

@@ -62,7 +62,8 @@ function holdReads(): () => void {
 /** Lets the reads just asked reach their handlers. */
 const inFlight = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-const get = (url: string, user = 1, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { 'x-user': String(user), ...headers } });
+const get = (url: string, user = 1, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { 'x-user': String(user), ...headers } });
 
 beforeEach(async () => {
   computed = 0;
@@ -155,7 +156,9 @@ describe('answers kept between writes', () => {
       expect(answer.headers['content-encoding']).toBe('br');
       expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
     }
-    expect(JSON.parse(brotliDecompressSync((await otherUser).rawPayload).toString()).n).not.toBe(JSON.parse(brotliDecompressSync(answers[0]!.rawPayload).toString()).n);
+    expect(JSON.parse(brotliDecompressSync((await otherUser).rawPayload).toString()).n).not.toBe(
+      JSON.parse(brotliDecompressSync(answers[0]!.rawPayload).toString()).n,
+    );
   });
 
   it('does not wait for a read that began before a write ended', async () => {

@@ -61,7 +61,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         title: 'Dolya API',
         version: '1',
         description:
-          'Shared expenses for friends and families. Amounts are JSON numbers in major units with at most the currency\'s decimals; errors are `{ error, code }`. See docs/api.md for the rules behind each call.',
+          "Shared expenses for friends and families. Amounts are JSON numbers in major units with at most the currency's decimals; errors are `{ error, code }`. See docs/api.md for the rules behind each call.",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /v2/auth/login/' } } },
       security: [{ bearer: [] }],
@@ -80,6 +80,10 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     // BaseLayout: no top bar, whose URL box and logo had no label or text. No deep links: their
     // anchors sat inside each operation's button, a control inside a control.
     uiConfig: { layout: 'BaseLayout', deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
-    theme: { title: 'Dolya API', css: [{ filename: 'dolya-contrast.css', content: REFERENCE_CSS }], js: [{ filename: 'dolya-landmarks.js', content: REFERENCE_JS }] },
+    theme: {
+      title: 'Dolya API',
+      css: [{ filename: 'dolya-contrast.css', content: REFERENCE_CSS }],
+      js: [{ filename: 'dolya-landmarks.js', content: REFERENCE_JS }],
+    },
   });
 });

@@ -53,7 +53,10 @@ export function patientImport<T>(load: () => Promise<T>, { giveUpMs = SCREEN_GIV
  */
 function arrived<T>(module: T): Promise<T> {
   const promise = Promise.resolve(module);
-  const then = <A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> => {
+  const then = <A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> => {
     if (!onFulfilled) return Promise.resolve(module).then(onFulfilled, onRejected);
     try {
       return Promise.resolve(onFulfilled(module));

@@ -79,14 +79,54 @@ export const routes: RouteObject[] = [
     errorElement: <ServerErrorPage />,
     children: [
       { path: '/', element: <Navigate to="/events" replace /> },
-      { path: '/signin', element: <AnonymousOnly><SignInPage /></AnonymousOnly> },
-      { path: '/signup', element: <AnonymousOnly><SignUpPage /></AnonymousOnly> },
-      { path: '/restore_password', element: <AnonymousOnly><RestorePasswordPage /></AnonymousOnly> },
-      { path: '/checkuser', element: <RequireAuth allowIncomplete><CheckUserPage /></RequireAuth> },
+      {
+        path: '/signin',
+        element: (
+          <AnonymousOnly>
+            <SignInPage />
+          </AnonymousOnly>
+        ),
+      },
+      {
+        path: '/signup',
+        element: (
+          <AnonymousOnly>
+            <SignUpPage />
+          </AnonymousOnly>
+        ),
+      },
+      {
+        path: '/restore_password',
+        element: (
+          <AnonymousOnly>
+            <RestorePasswordPage />
+          </AnonymousOnly>
+        ),
+      },
+      {
+        path: '/checkuser',
+        element: (
+          <RequireAuth allowIncomplete>
+            <CheckUserPage />
+          </RequireAuth>
+        ),
+      },
       {
         // EventsPage is the frame (list, open event, its tabs); the open tab renders in its <Outlet />.
         path: '/events/:id?',
-        element: <NumericEventId notFound={<CompleteProfileFirst><NotFoundPage /></CompleteProfileFirst>}><RequireAuth><EventsPage /></RequireAuth></NumericEventId>,
+        element: (
+          <NumericEventId
+            notFound={
+              <CompleteProfileFirst>
+                <NotFoundPage />
+              </CompleteProfileFirst>
+            }
+          >
+            <RequireAuth>
+              <EventsPage />
+            </RequireAuth>
+          </NumericEventId>
+        ),
         children: [
           { index: true, element: <TransactionsPage /> },
           // One route, so opening an operation's details keeps the feed mounted and scrolled.
@@ -95,11 +135,38 @@ export const routes: RouteObject[] = [
           { path: 'debts', element: <DebtsPage /> },
         ],
       },
-      { path: '/people/:uid?', element: <RequireAuth><PeoplePage /></RequireAuth> },
-      { path: '/faq', element: <RequireAuth><FaqPage /></RequireAuth> },
+      {
+        path: '/people/:uid?',
+        element: (
+          <RequireAuth>
+            <PeoplePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/faq',
+        element: (
+          <RequireAuth>
+            <FaqPage />
+          </RequireAuth>
+        ),
+      },
     ],
   },
-  { element: <AppLayout notFound />, errorElement: <ServerErrorPage />, children: [{ path: '*', element: <CompleteProfileFirst><NotFoundPage /></CompleteProfileFirst> }] },
+  {
+    element: <AppLayout notFound />,
+    errorElement: <ServerErrorPage />,
+    children: [
+      {
+        path: '*',
+        element: (
+          <CompleteProfileFirst>
+            <NotFoundPage />
+          </CompleteProfileFirst>
+        ),
+      },
+    ],
+  },
 ];
 
 export function createAppRouter() {

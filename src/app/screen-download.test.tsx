@@ -22,7 +22,10 @@ describe('a screen that does not download', () => {
     ['ru', 'Ой... что-то пошло не так', 'Перезагрузить страницу'],
   ] as const)('shows the server-error page with its reload button (%s)', async (language, title, reload) => {
     localStorage.setItem('token', 't');
-    server.use(...initialLoadHandlers(aUser()), mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(aUser())));
+    server.use(
+      ...initialLoadHandlers(aUser()),
+      mswHttp.get('/app/api/v1/user/me/', () => HttpResponse.json(aUser())),
+    );
     renderApp('/faq', { language });
     expect(await screen.findByText(title)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: reload })).toBeInTheDocument();

@@ -22,22 +22,25 @@ export interface ShellState {
   lastEventsPath: string;
 }
 
-const initialState = (): ShellState => ({ initialLoad: 'idle', cookieConsent: consentStorage.get(), sideMenuOpen: false, modal: null, lastEventsPath: '/events' });
+const initialState = (): ShellState => ({
+  initialLoad: 'idle',
+  cookieConsent: consentStorage.get(),
+  sideMenuOpen: false,
+  modal: null,
+  lastEventsPath: '/events',
+});
 
-export const loadInitialData = createAsyncThunk<void, void, { rejectValue: ApiError }>(
-  'shell/initialLoad',
-  async (_, { dispatch, rejectWithValue }) => {
-    // Each feature's first load, side by side.
-    const results = await Promise.all([dispatch(fetchProfile()), dispatch(fetchContacts()), dispatch(fetchCurrencies())]);
-    const failed = results.find((r) => typeof r === 'object' && r !== null && 'error' in r && (r as { error?: unknown }).error);
-    if (failed) {
-      const payload = (failed as { payload?: ApiError }).payload;
-      // A 401 means the stored token is dead: the client already logged out, which is not a server error.
-      if (payload?.status === 401) return;
-      return rejectWithValue(payload ?? { message: 'initial load failed', code: 'internal', status: 0 });
-    }
-  },
-);
+export const loadInitialData = createAsyncThunk<void, void, { rejectValue: ApiError }>('shell/initialLoad', async (_, { dispatch, rejectWithValue }) => {
+  // Each feature's first load, side by side.
+  const results = await Promise.all([dispatch(fetchProfile()), dispatch(fetchContacts()), dispatch(fetchCurrencies())]);
+  const failed = results.find((r) => typeof r === 'object' && r !== null && 'error' in r && (r as { error?: unknown }).error);
+  if (failed) {
+    const payload = (failed as { payload?: ApiError }).payload;
+    // A 401 means the stored token is dead: the client already logged out, which is not a server error.
+    if (payload?.status === 401) return;
+    return rejectWithValue(payload ?? { message: 'initial load failed', code: 'internal', status: 0 });
+  }
+});
 
 export const shellSlice = createSlice({
   name: 'shell',

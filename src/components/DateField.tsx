@@ -82,7 +82,13 @@ export function DateField({
         }}
         onBlur={() => setText(formatDay(value, i18n.language))}
       />
-      <button type="button" className={formStyles.endButton} aria-label={t('date.choose')} title={t('date.choose')} onClick={() => picker.current?.showPicker?.()}>
+      <button
+        type="button"
+        className={formStyles.endButton}
+        aria-label={t('date.choose')}
+        title={t('date.choose')}
+        onClick={() => picker.current?.showPicker?.()}
+      >
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
           <rect x="2.5" y="3.5" width="13" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M2.5 7.5h13M6 2v3M12 2v3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />

@@ -17,7 +17,17 @@ export interface ToastContent {
  * closes itself after a while; the live region is always there, so a screen reader announces
  * each message as it appears.
  */
-export function Toast({ toast, onDismiss, dismissLabel, testId }: { toast: ToastContent | null; onDismiss: () => void; dismissLabel: string; testId?: string }) {
+export function Toast({
+  toast,
+  onDismiss,
+  dismissLabel,
+  testId,
+}: {
+  toast: ToastContent | null;
+  onDismiss: () => void;
+  dismissLabel: string;
+  testId?: string;
+}) {
   const id = toast?.id;
   useEffect(() => {
     if (id === undefined) return;

@@ -8,7 +8,11 @@ import en from '@/locales/en/errors.json';
 import ru from '@/locales/ru/errors.json';
 import { server } from '../../tests/web/msw';
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (err: { code: string; message: string }) => err);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (err: { code: string; message: string }) => err,
+  );
 
 describe('answers the app cannot use', () => {
   it("an event answer without an id is 'bad response'; no id to ask for is 'id not specified'", async () => {
@@ -32,7 +36,15 @@ describe('answers the app cannot use', () => {
   });
 
   it('has every one of these messages in English and Russian', () => {
-    const codes = ['id_not_specified', 'bad_response', 'empty_events', 'invalid_credentials', 'id_not_specified_in_expenses', 'delete_transaction_failed', 'add_transaction_failed'] as const;
+    const codes = [
+      'id_not_specified',
+      'bad_response',
+      'empty_events',
+      'invalid_credentials',
+      'id_not_specified_in_expenses',
+      'delete_transaction_failed',
+      'add_transaction_failed',
+    ] as const;
     for (const code of codes) {
       expect(en[code]).toBeTruthy();
       expect(ru[code]).toBeTruthy();

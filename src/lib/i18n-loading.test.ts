@@ -17,7 +17,7 @@ describe("the app's i18n", () => {
     expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
   });
 
-  it('can start with the first screen\'s text alone, and add the rest later', async () => {
+  it("can start with the first screen's text alone, and add the rest later", async () => {
     const i18n = await startI18n('en', { firstScreenOnly: true });
     expect(NAMESPACES.filter((ns) => i18n.hasResourceBundle('en', ns)).sort()).toEqual([...FIRST_SCREEN_NAMESPACES].sort());
     expect(i18n.t('signIn.title', { ns: 'auth' })).toBe('Sign in');

@@ -7,9 +7,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const GENDER = /_(male|female)$/;
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
 
 describe('the locales', () => {

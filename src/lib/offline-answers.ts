@@ -40,7 +40,7 @@ export async function rememberAnswer(token: string, path: string, params: Record
 export async function recallAnswer(token: string, path: string, params?: Record<string, unknown>): Promise<Saved | null> {
   const s = answers();
   if (!s) return null;
-  return ((await get<Saved>(keyOf(token, path, params), s).catch(() => undefined)) ?? null);
+  return (await get<Saved>(keyOf(token, path, params), s).catch(() => undefined)) ?? null;
 }
 
 export async function forgetAnswers(): Promise<void> {

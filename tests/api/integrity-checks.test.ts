@@ -22,7 +22,19 @@ describe('the integrity checks', () => {
     // My share's days kept at Moscow's offset from here on (spending-days.ts), checked too.
     expect(await keptSpendingByDay(file.database.db, seeded!.id, [], 180)).not.toBeNull();
     const sound = await checkIntegrity(file.database, []);
-    expect(sound).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], strayDebts: [], driftedPairs: [], driftedVolumes: [], driftedUnread: [], driftedCounts: [], driftedDays: [], duplicateKeys: 0 });
+    expect(sound).toMatchObject({
+      halfWritten: [],
+      unbalanced: [],
+      nonZeroEvents: [],
+      driftedBalances: [],
+      strayDebts: [],
+      driftedPairs: [],
+      driftedVolumes: [],
+      driftedUnread: [],
+      driftedCounts: [],
+      driftedDays: [],
+      duplicateKeys: 0,
+    });
 
     const [pair] = rowsOf<{ operation_id: number }>(await file.database.db.execute(sql`select operation_id from operation_debts limit 1`));
     await file.database.db.execute(sql`update operation_debts set amount = amount + 1 where operation_id = ${pair!.operation_id}`);
@@ -52,9 +64,13 @@ describe('the integrity checks', () => {
     expect((await checkIntegrity(file.database, [])).driftedVolumes).toEqual([]);
     // Either count the unread count is derived from, off by one.
     for (const column of ['written_live', 'seen_live']) {
-      await file.database.db.execute(sql`update event_participants set ${sql.identifier(column)} = ${sql.identifier(column)} + 1 where event_id = ${event!.id}`);
+      await file.database.db.execute(
+        sql`update event_participants set ${sql.identifier(column)} = ${sql.identifier(column)} + 1 where event_id = ${event!.id}`,
+      );
       expect((await checkIntegrity(file.database, [])).driftedUnread).toEqual([Number(event!.id)]);
-      await file.database.db.execute(sql`update event_participants set ${sql.identifier(column)} = ${sql.identifier(column)} - 1 where event_id = ${event!.id}`);
+      await file.database.db.execute(
+        sql`update event_participants set ${sql.identifier(column)} = ${sql.identifier(column)} - 1 where event_id = ${event!.id}`,
+      );
       expect((await checkIntegrity(file.database, [])).driftedUnread).toEqual([]);
     }
     await file.database.db.execute(sql`update events set live_count = live_count - 1 where id = ${event!.id}`);

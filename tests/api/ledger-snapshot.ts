@@ -2,7 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from './harness';
 import { rowsOf } from '../../server/db/rows';
 
-const TABLES = ['users', 'contacts', 'events', 'event_participants', 'operations', 'operation_entries', 'operation_debts', 'pair_balances', 'operation_seen', 'families'];
+const TABLES = [
+  'users',
+  'contacts',
+  'events',
+  'event_participants',
+  'operations',
+  'operation_entries',
+  'operation_debts',
+  'pair_balances',
+  'operation_seen',
+  'families',
+];
 
 /** Every ledger table's rows, in a stable order: equal snapshots mean nothing was written. */
 export async function ledgerSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {

@@ -19,7 +19,13 @@ afterAll(() => t.close());
 
 interface Doc {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }
+    >
+  >;
 }
 
 /** The server's routes under /app/api as `GET /app/api/v1/event/:id`, from Fastify's own route tree. */
@@ -48,7 +54,8 @@ describe('the OpenAPI document', () => {
 
   it('states the contract’s own schemas for bodies and answers', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json<Doc>();
-    const json = (schema: z.ZodType, io: 'input' | 'output') => JSON.parse(JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any' }))) as Record<string, unknown>;
+    const json = (schema: z.ZodType, io: 'input' | 'output') =>
+      JSON.parse(JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any' }))) as Record<string, unknown>;
     const strip = ({ $schema: _drop, ...rest }: Record<string, unknown>) => rest;
     const get = doc.paths['/app/api/v1/event/{id}/']!.get!;
     expect(strip(get.responses['200']!.content!['application/json']!.schema as Record<string, unknown>)).toEqual(strip(json(eventSchema, 'output')));
@@ -84,7 +91,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('serves nothing but its own files under the reference page', async () => {
-    for (const url of ['static/../../../../package.json', 'static/..%2f..%2f..%2f..%2fpackage.json', '%2e%2e/%2e%2e/%2e%2e/package.json', 'static/%2e%2e%2f%2e%2e%2fpackage.json']) {
+    for (const url of [
+      'static/../../../../package.json',
+      'static/..%2f..%2f..%2f..%2fpackage.json',
+      '%2e%2e/%2e%2e/%2e%2e/package.json',
+      'static/%2e%2e%2f%2e%2e%2fpackage.json',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/${url}` });
       expect(res.body, url).not.toContain('"devDependencies"');
     }

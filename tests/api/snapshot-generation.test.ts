@@ -82,7 +82,11 @@ describe('the write generation', () => {
 
   it.runIf(!!process.env.DATABASE_URL)('lets a sign-out wait for a revocation of the same sessions, rather than deadlock on the count', async () => {
     const { db, url } = file.database;
-    await db.execute(sql.raw(`insert into sessions (user_id, token_hash, expires_at) values (0, 'one-of-two', now() + interval '1 day'), (0, 'two-of-two', now() + interval '1 day')`));
+    await db.execute(
+      sql.raw(
+        `insert into sessions (user_id, token_hash, expires_at) values (0, 'one-of-two', now() + interval '1 day'), (0, 'two-of-two', now() + interval '1 day')`,
+      ),
+    );
     const revoking = new pg.Client({ connectionString: url });
     const signingOut = new pg.Client({ connectionString: url });
     await Promise.all([revoking.connect(), signingOut.connect()]);

@@ -41,7 +41,17 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: database.url, WORKERS: '2', PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', RATES_REFRESH: 'off', WEB_DIST: './.tmp/no-web' },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        WORKERS: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        RATES_REFRESH: 'off',
+        WEB_DIST: './.tmp/no-web',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let rest = '';
@@ -71,10 +81,17 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
 
   it('answer one idempotency key sent to both at once with one operation', async () => {
     const key = randomUUID();
-    const body = { event_id: seeded.eventId, details: { kind: 'even_purchase', amount: 120, description: 'twice' }, participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }] };
+    const body = {
+      event_id: seeded.eventId,
+      details: { kind: 'even_purchase', amount: 120, description: 'twice' },
+      participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }],
+    };
     const headers = { authorization: `Bearer ${seeded.ownerToken}`, 'idempotency-key': key };
     const answers = await Promise.all(Array.from({ length: 12 }, () => call(origin, 'POST', '/app/api/v1/operation/', body, headers)));
-    expect(answers.every((a) => a.status === 201 || a.status === 200), JSON.stringify(answers.map((a) => a.status))).toBe(true);
+    expect(
+      answers.every((a) => a.status === 201 || a.status === 200),
+      JSON.stringify(answers.map((a) => a.status)),
+    ).toBe(true);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     // Both processes took some of them (the log line is written when the answer has gone).
     await new Promise((r) => setTimeout(r, 200));
@@ -95,7 +112,11 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
       // Read on both processes, twice, so each keeps the answer before the write.
       const before = await idsOn();
       for (let i = 0; i < 3; i += 1) expect(await idsOn()).toEqual(before);
-      const body = { event_id: seeded.eventId, details: { kind: 'even_purchase', amount: 300 + round, description: `round ${round}` }, participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }] };
+      const body = {
+        event_id: seeded.eventId,
+        details: { kind: 'even_purchase', amount: 300 + round, description: `round ${round}` },
+        participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }],
+      };
       const written = await call(origin, 'POST', '/app/api/v1/operation/', body, { ...headers, 'idempotency-key': randomUUID() });
       expect(written.status).toBe(201);
       for (let i = 0; i < 4; i += 1) expect(await idsOn()).toContain(written.body.id);
@@ -121,10 +142,22 @@ describe.runIf(!!process.env.DATABASE_URL)('several API processes on one Postgre
     await database.db.execute(sql`update users set password_hash = ${await hashPassword('old-password')} where id = ${seeded.uids[3]!}`);
     for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(200);
     // Writes that end no session leave it kept on both.
-    const body = { event_id: seeded.eventId, details: { kind: 'even_purchase', amount: 77, description: 'between' }, participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }] };
-    expect((await call(origin, 'POST', '/app/api/v1/operation/', body, { authorization: `Bearer ${seeded.ownerToken}`, 'idempotency-key': randomUUID() })).status).toBe(201);
+    const body = {
+      event_id: seeded.eventId,
+      details: { kind: 'even_purchase', amount: 77, description: 'between' },
+      participants: [{ uid: seeded.uids[0] }, { uid: seeded.uids[1] }],
+    };
+    expect(
+      (await call(origin, 'POST', '/app/api/v1/operation/', body, { authorization: `Bearer ${seeded.ownerToken}`, 'idempotency-key': randomUUID() })).status,
+    ).toBe(201);
     for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(200);
-    const changed = await call(origin, 'POST', '/app/api/v2/user/password/', { old_password: 'old-password', password: 'new-password' }, { authorization: `Bearer ${changer}` });
+    const changed = await call(
+      origin,
+      'POST',
+      '/app/api/v2/user/password/',
+      { old_password: 'old-password', password: 'new-password' },
+      { authorization: `Bearer ${changer}` },
+    );
     expect(changed.status).toBe(200);
     for (let i = 0; i < 4; i += 1) expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, headers)).status).toBe(401);
     expect((await call(origin, 'GET', '/app/api/v1/user/me/', undefined, { authorization: `Bearer ${changer}` })).status).toBe(200);

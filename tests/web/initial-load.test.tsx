@@ -41,7 +41,10 @@ describe('the initial load (specification §4)', () => {
   it.each(['/app/api/v1/user/contacts/', '/app/api/v1/currency/'])('shows the server-error page when %s fails', async (path) => {
     localStorage.setItem('token', 't');
     // Handlers given first win, so the failure goes before the defaults.
-    server.use(mswHttp.get(path, () => errorBody('internal', 500)), ...initialLoadHandlers(aUser()));
+    server.use(
+      mswHttp.get(path, () => errorBody('internal', 500)),
+      ...initialLoadHandlers(aUser()),
+    );
     renderApp('/events');
     expect(await screen.findByText('Oops... something went wrong')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
@@ -49,7 +52,10 @@ describe('the initial load (specification §4)', () => {
 
   it('keeps the 404 page on a failed initial load', async () => {
     localStorage.setItem('token', 't');
-    server.use(mswHttp.get('/app/api/v1/currency/', () => errorBody('internal', 500)), ...initialLoadHandlers(aUser()));
+    server.use(
+      mswHttp.get('/app/api/v1/currency/', () => errorBody('internal', 500)),
+      ...initialLoadHandlers(aUser()),
+    );
     const { store } = renderApp('/no/such/page');
     await waitFor(() => expect(store.getState().shell.initialLoad).toBe('error'));
     expect(await screen.findByText('Unfortunately, there is no such page or it is under construction.')).toBeInTheDocument();

@@ -39,7 +39,17 @@ export function stubIntersectionObserver({ reset }: { reset?: () => void } = {})
       if (!o.elements.has(el)) continue;
       const rect = el.getBoundingClientRect();
       o.callback(
-        [{ target: el, isIntersecting, intersectionRatio: isIntersecting ? 1 : 0, boundingClientRect: rect, intersectionRect: rect, rootBounds: null, time: 0 }],
+        [
+          {
+            target: el,
+            isIntersecting,
+            intersectionRatio: isIntersecting ? 1 : 0,
+            boundingClientRect: rect,
+            intersectionRect: rect,
+            rootBounds: null,
+            time: 0,
+          },
+        ],
         o.observer,
       );
     }

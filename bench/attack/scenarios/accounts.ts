@@ -17,7 +17,10 @@ function expect200(answer: { status: number; body: unknown }): void {
 function tally(statuses: number[]): string {
   const by = new Map<number, number>();
   for (const s of statuses) by.set(s, (by.get(s) ?? 0) + 1);
-  return [...by].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  return [...by]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
 }
 
 async function loginFrom(ctx: AttackContext, phone: string, password: string, address: string) {
@@ -47,14 +50,25 @@ const scenario: AttackScenario = {
     findings.push({
       attack: 'login lock-out by a stranger from two addresses',
       held: owner.status === 200 && stranger.status === 429 && ownerMs < 2000,
-      figures: { guesses: wrong.length, answers: tally(wrong), guessing_ms: Math.round(guessing), stranger_right_password: stranger.status, owner: owner.status, owner_wait_ms: Math.round(ownerMs) },
+      figures: {
+        guesses: wrong.length,
+        answers: tally(wrong),
+        guessing_ms: Math.round(guessing),
+        stranger_right_password: stranger.status,
+        owner: owner.status,
+        owner_wait_ms: Math.round(ownerMs),
+      },
     });
 
     // 2. Parallel guesses from one address: only the first 10 may reach the password check.
     const racer = await ctx.signUp({ firstName: 'Race' });
     const parallel = await Promise.all(Array.from({ length: 100 }, (_, i) => loginFrom(ctx, racer.phone, `parallel-${i}`, '192.0.2.50')));
     const checked = parallel.filter((a) => a.status === 401).length;
-    findings.push({ attack: '100 parallel wrong passwords from one address', held: checked <= 10, figures: { password_checks: checked, answers: tally(parallel.map((a) => a.status)) } });
+    findings.push({
+      attack: '100 parallel wrong passwords from one address',
+      held: checked <= 10,
+      figures: { password_checks: checked, answers: tally(parallel.map((a) => a.status)) },
+    });
 
     // 3. Account probe: made-up codes for registered and unknown phones look alike, and run out.
     const probes: { registered: boolean; status: number; code?: string }[] = [];
@@ -78,10 +92,17 @@ const scenario: AttackScenario = {
     // 4. Restore blocked and SMS flood: ten restore requests from two addresses, then the owner.
     const smsBefore = ctx.logLines();
     const flood: number[] = [];
-    for (let i = 0; i < 10; i++) flood.push((await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: victim.phone }, from(`203.0.113.${100 + (i % 2)}`))).status);
+    for (let i = 0; i < 10; i++)
+      flood.push((await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: victim.phone }, from(`203.0.113.${100 + (i % 2)}`))).status);
     const ownRequest = await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: victim.phone }, from('198.51.100.10'));
     const code = await ctx.smsCode(victim.phone, smsBefore);
-    const restored = await ctx.call(null, 'POST', '/v2/auth/password/?for=restore', { phone: victim.phone, code, password: 'fresh-secret' }, from('198.51.100.10'));
+    const restored = await ctx.call(
+      null,
+      'POST',
+      '/v2/auth/password/?for=restore',
+      { phone: victim.phone, code, password: 'fresh-secret' },
+      from('198.51.100.10'),
+    );
     findings.push({
       attack: 'restore blocked and SMS flood by a stranger',
       held: ownRequest.status === 200 && restored.status === 200,
@@ -94,15 +115,28 @@ const scenario: AttackScenario = {
     const spender = await ctx.signUp({ firstName: 'Spent' });
     const spentBefore = ctx.logLines();
     const asked: number[] = [];
-    for (let i = 0; i < 5; i++) asked.push((await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: spender.phone }, from('203.0.113.150'))).status);
+    for (let i = 0; i < 5; i++)
+      asked.push((await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: spender.phone }, from('203.0.113.150'))).status);
     const tries: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const answer = await ctx.call(null, 'POST', '/v2/auth/code/check/?for=restore', { phone: spender.phone, code: String(100000 + i) }, from('203.0.113.150'));
+      const answer = await ctx.call(
+        null,
+        'POST',
+        '/v2/auth/code/check/?for=restore',
+        { phone: spender.phone, code: String(100000 + i) },
+        from('203.0.113.150'),
+      );
       tries.push(`${answer.status}`);
     }
     const spentOwn = await ctx.call(null, 'POST', '/v2/auth/code/?for=restore', { phone: spender.phone }, from('198.51.100.20'));
     const spentCode = await ctx.smsCode(spender.phone, spentBefore);
-    const spentRestore = await ctx.call(null, 'POST', '/v2/auth/password/?for=restore', { phone: spender.phone, code: spentCode, password: 'fresh-secret' }, from('198.51.100.20'));
+    const spentRestore = await ctx.call(
+      null,
+      'POST',
+      '/v2/auth/password/?for=restore',
+      { phone: spender.phone, code: spentCode, password: 'fresh-secret' },
+      from('198.51.100.20'),
+    );
     findings.push({
       attack: "a stranger's five code requests and five wrong codes from one address, then the owner restores",
       held: spentOwn.status === 200 && spentRestore.status === 200,
@@ -114,7 +148,11 @@ const scenario: AttackScenario = {
     const debtor = await ctx.signUp({ firstName: 'Debt' });
     await ctx.call(creditor.token, 'POST', '/v1/user/contacts/', { device: 'WEB', contacts: [{ name: 'Debt', phone: debtor.phone }] });
     const event = (await ctx.call(creditor.token, 'POST', '/v1/event/', { event_name: 'Loan', contacts: [debtor.id] })).body as { id: number };
-    await ctx.call(creditor.token, 'POST', '/v1/operation/', { event_id: event.id, details: { kind: 'i_lent_them', amount: 100 }, participants: [{ uid: debtor.id }] });
+    await ctx.call(creditor.token, 'POST', '/v1/operation/', {
+      event_id: event.id,
+      details: { kind: 'i_lent_them', amount: 100 },
+      participants: [{ uid: debtor.id }],
+    });
     const asks: number[] = [];
     for (let i = 0; i < 30; i++) asks.push((await ctx.call(creditor.token, 'POST', `/v1/event/people/${debtor.id}/`, { details: 'Payback' })).status);
     const page = (await ctx.call(debtor.token, 'GET', `/v1/event/people/${creditor.id}/`)).body as { payback_requests: unknown[]; dialogue_id: number };
@@ -129,7 +167,10 @@ const scenario: AttackScenario = {
     const drafted = await ctx.signUp({ firstName: 'Drafted' });
     const realHead = await ctx.signUp({ firstName: 'Spouse' });
     const draft = await ctx.call(creditor.token, 'PUT', '/v2/user/me/', { family: { members: [drafted.phone] } });
-    const afterDraft = (await ctx.call(drafted.token, 'GET', '/v1/user/me/')).body as { family: unknown; family_invitations: { received: { id: number; person: { uid: number } }[] } };
+    const afterDraft = (await ctx.call(drafted.token, 'GET', '/v1/user/me/')).body as {
+      family: unknown;
+      family_invitations: { received: { id: number; person: { uid: number } }[] };
+    };
     await ctx.call(realHead.token, 'PUT', '/v2/user/me/', { family: { members: [drafted.phone] } });
     const invitations = ((await ctx.call(drafted.token, 'GET', '/v1/user/me/')).body as typeof afterDraft).family_invitations.received;
     const real = invitations.find((i) => i.person.uid === realHead.id);
@@ -138,7 +179,11 @@ const scenario: AttackScenario = {
     findings.push({
       attack: 'drafting a stranger into a family',
       held: afterDraft.family === null && joined?.status === 200 && finalFamily?.head.uid === realHead.id,
-      figures: { draft: draft.status, victim_family_after_draft: afterDraft.family === null ? 'none' : 'changed', real_family_join: joined?.status ?? 'no invitation' },
+      figures: {
+        draft: draft.status,
+        victim_family_after_draft: afterDraft.family === null ? 'none' : 'changed',
+        real_family_join: joined?.status ?? 'no invitation',
+      },
     });
     return findings;
   },

@@ -29,7 +29,13 @@ const scenario: AttackScenario = {
     findings.push({
       attack: 'phone book upload as a directory of names',
       held: !leaked,
-      figures: { uploads: statuses.length, answers: statuses.join('/'), phones_accepted: accepted, own_name_shown: String(leaked), ms: Math.round(performance.now() - started) },
+      figures: {
+        uploads: statuses.length,
+        answers: statuses.join('/'),
+        phones_accepted: accepted,
+        own_name_shown: String(leaked),
+        ms: Math.round(performance.now() - started),
+      },
     });
     findings.push({ attack: 'uploads past the lookup limit', held: accepted <= 1000 && statuses.includes(429), figures: { phones_accepted: accepted } });
 
@@ -58,7 +64,10 @@ const scenario: AttackScenario = {
 
     // Putting the stranger alone into an event, writing there, and reading every list that shows them.
     const putter = await ctx.signUp({ firstName: 'Putter' });
-    const book = (await ctx.call(putter.token, 'POST', '/v1/user/contacts/', { device: 'WEB', contacts: [{ name: '', phone: victim.phone }] })).body as { uid: number; phone: string }[];
+    const book = (await ctx.call(putter.token, 'POST', '/v1/user/contacts/', { device: 'WEB', contacts: [{ name: '', phone: victim.phone }] })).body as {
+      uid: number;
+      phone: string;
+    }[];
     const victimUid = book.find((c) => c.phone === victim.phone)?.uid;
     const event = (await ctx.call(putter.token, 'POST', '/v1/event/', { event_name: 'Probe', contacts: [victimUid] })).body as { id: number };
     await ctx.call(putter.token, 'POST', '/v1/operation/', {
@@ -66,7 +75,9 @@ const scenario: AttackScenario = {
       details: { kind: 'even_purchase', amount: 10 },
       participants: [{ uid: putter.id }, { uid: victimUid }],
     });
-    const reads = await Promise.all(['/v1/event/', `/v1/event/${event.id}/`, '/v1/event/people/', '/v1/user/contacts/'].map((path) => ctx.call(putter.token, 'GET', path)));
+    const reads = await Promise.all(
+      ['/v1/event/', `/v1/event/${event.id}/`, '/v1/event/people/', '/v1/user/contacts/'].map((path) => ctx.call(putter.token, 'GET', path)),
+    );
     const shown = reads.filter((r) => JSON.stringify(r.body).includes('Secret')).length;
     findings.push({
       attack: 'a stranger put alone into an event, read back from every list',

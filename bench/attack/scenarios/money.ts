@@ -65,7 +65,10 @@ async function overflow(ctx: AttackContext): Promise<Finding> {
   const odd = await ctx.call(lender.token, 'POST', '/v1/operation/', loan(event, victim, 0.91));
   count(odd.status);
   const expectedKopecks = BigInt(Math.round(accepted)) + (odd.status === 201 ? 91n : 0n);
-  const reads = { ...(await readStatuses(ctx, lender, event)), ...Object.fromEntries(Object.entries(await readStatuses(ctx, victim, event)).map(([p, s]) => [`victim ${p}`, s])) };
+  const reads = {
+    ...(await readStatuses(ctx, lender, event)),
+    ...Object.fromEntries(Object.entries(await readStatuses(ctx, victim, event)).map(([p, s]) => [`victim ${p}`, s])),
+  };
   const failed = Object.entries(reads).filter(([, s]) => s !== 200);
   const view = await ctx.call(victim.token, 'GET', `/v1/event/${event}/`);
   const shown = view.status === 200 ? ((view.body as Body).payout as number) : NaN;
@@ -76,7 +79,9 @@ async function overflow(ctx: AttackContext): Promise<Finding> {
     attack: 'ten loans of 9,999,999,999,999.99 RUB, then ten of the largest accepted, then every read of both people',
     held,
     figures: {
-      writes: Object.entries(statuses).map(([s, n]) => `${n}×${s}`).join(' '),
+      writes: Object.entries(statuses)
+        .map(([s, n]) => `${n}×${s}`)
+        .join(' '),
       reads_not_200: failed.length,
       victim_balance_shown: String(shown),
       victim_balance_expected: expected,
@@ -110,7 +115,11 @@ async function equalParts(ctx: AttackContext): Promise<Finding> {
  * records an ordinary expense in an event of their own.
  */
 async function roomUsedUp(ctx: AttackContext): Promise<Finding> {
-  const [stranger, victim, friend] = [await ctx.signUp({ firstName: 'Stranger' }), await ctx.signUp({ firstName: 'Victim' }), await ctx.signUp({ firstName: 'Friend' })];
+  const [stranger, victim, friend] = [
+    await ctx.signUp({ firstName: 'Stranger' }),
+    await ctx.signUp({ firstName: 'Victim' }),
+    await ctx.signUp({ firstName: 'Friend' }),
+  ];
   const statuses: Record<string, number> = {};
   let events = 0;
   let event = 0;
@@ -146,7 +155,14 @@ async function roomUsedUp(ctx: AttackContext): Promise<Finding> {
   return {
     attack: "a stranger's largest purchases naming the victim, until refused, then the victim's own expense",
     held,
-    figures: { stranger_writes: Object.entries(statuses).map(([k, n]) => `${n}×${k}`).join(' '), events, victim_write: mine.status, ...read },
+    figures: {
+      stranger_writes: Object.entries(statuses)
+        .map(([k, n]) => `${n}×${k}`)
+        .join(' '),
+      events,
+      victim_write: mine.status,
+      ...read,
+    },
     detail: held ? undefined : `the victim's own write answered ${mine.status} ${JSON.stringify(mine.body)}`,
   };
 }
@@ -164,7 +180,9 @@ async function mixedParts(ctx: AttackContext): Promise<Finding> {
   });
   const fixed = new Set([people[8]!.id, people[9]!.id]);
   const parts =
-    res.status === 201 ? ((res.body as Body).participants as { uid: number; share: number }[]).filter((p) => !fixed.has(p.uid)).map((p) => Math.round(p.share * 100)) : [];
+    res.status === 201
+      ? ((res.body as Body).participants as { uid: number; share: number }[]).filter((p) => !fixed.has(p.uid)).map((p) => Math.round(p.share * 100))
+      : [];
   const spread = parts.length ? Math.max(...parts) - Math.min(...parts) : NaN;
   const held = res.status === 201 && parts.length === 8 && spread <= 1;
   return {

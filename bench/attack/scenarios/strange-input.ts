@@ -15,7 +15,9 @@ const HOSTILE_TEXTS: Record<string, string> = {
 
 /** A square one-colour picture of side × side, base64: lossless WebP keeps it under the byte limit, so only its size is at fault. */
 async function squarePicture(side: number): Promise<string> {
-  const png = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 20, g: 120, b: 220 } } }).webp({ lossless: true }).toBuffer();
+  const png = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 20, g: 120, b: 220 } } })
+    .webp({ lossless: true })
+    .toBuffer();
   return png.toString('base64');
 }
 
@@ -47,7 +49,11 @@ const scenario: AttackScenario = {
       findings.push({ attack: `${what} in six text fields`, held: refused === answers.length, figures: { refused, statuses: statuses.join('/') } });
     }
     const feed = await ctx.call(anna.token, 'GET', `/v1/operation/?event=${event}`);
-    findings.push({ attack: 'nothing of it stored', held: (feed.body as { count: number }).count === 0, figures: { operations: (feed.body as { count: number }).count } });
+    findings.push({
+      attack: 'nothing of it stored',
+      held: (feed.body as { count: number }).count === 0,
+      figures: { operations: (feed.body as { count: number }).count },
+    });
 
     const size = 8 * 1024 * 1024;
     const started = performance.now();
@@ -73,11 +79,19 @@ const scenario: AttackScenario = {
     const hostileId = `<script>${'x'.repeat(4096)}</script>`;
     const health = await fetch(`${ctx.url}/app/api/v1/health/`, { headers: { 'x-request-id': hostileId } });
     const echoed = health.headers.get('x-request-id') ?? '';
-    findings.push({ attack: '4 KB X-Request-Id of HTML', held: echoed !== hostileId && echoed.length <= 64, figures: { status: health.status, echoedLength: echoed.length } });
+    findings.push({
+      attack: '4 KB X-Request-Id of HTML',
+      held: echoed !== hostileId && echoed.length <= 64,
+      figures: { status: health.status, echoedLength: echoed.length },
+    });
 
     const picture = await ctx.call(anna.token, 'PUT', '/v2/user/me/', { avatar_url: await squarePicture(10_001) });
     const code = (picture.body as { code?: string }).code;
-    findings.push({ attack: '10001x10001 picture', held: picture.status === 400 && code === 'picture_size', figures: { status: picture.status, code: code ?? '' } });
+    findings.push({
+      attack: '10001x10001 picture',
+      held: picture.status === 400 && code === 'picture_size',
+      figures: { status: picture.status, code: code ?? '' },
+    });
     return findings;
   },
 };

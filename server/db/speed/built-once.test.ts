@@ -7,7 +7,12 @@ import { contacts, events, users } from '../schema';
 
 const file = databaseForFile();
 
-const userByPhone = builtOnce((db) => db.select().from(users).where(eq(users.phone, sql.placeholder('phone'))));
+const userByPhone = builtOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.phone, sql.placeholder('phone'))),
+);
 
 const peopleWithContacts = builtOnce((db) =>
   db

@@ -38,7 +38,12 @@ describe('jsonRowsBuiltOnce', () => {
       doubled: sql<number>`${eventParticipants.position} * 2`.mapWith(Number),
     };
     const where = inArray(eventParticipants.eventId, [event.id]);
-    const asRows = await db.select(fields).from(eventParticipants).innerJoin(users, eq(users.id, eventParticipants.userId)).where(where).orderBy(asc(eventParticipants.position));
+    const asRows = await db
+      .select(fields)
+      .from(eventParticipants)
+      .innerJoin(users, eq(users.id, eventParticipants.userId))
+      .where(where)
+      .orderBy(asc(eventParticipants.position));
     const asJson = await jsonRowsBuiltOnce(fields, sql`${eventParticipants.position}`, (built, rows) =>
       built
         .select({ rows })
@@ -56,7 +61,10 @@ describe('jsonRowsBuiltOnce', () => {
   it('answers an empty list when nothing matches', async () => {
     const db = file.database.db;
     const found = await jsonRowsBuiltOnce({ id: users.id }, undefined, (built, rows) =>
-      built.select({ rows }).from(users).where(eq(users.id, sql.placeholder('id'))),
+      built
+        .select({ rows })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id'))),
     )(db, { id: -1 });
     expect(found).toEqual([]);
   });

@@ -111,7 +111,12 @@ describe('the embedded client prepares the statements it repeats (decision 0051)
     await client.query('insert into t (id, label) select i, null from generate_series(1, 500) i');
     await client.exec('analyze t');
     const plans = async () =>
-      (await client.query<{ generic: number; custom: number }>("select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1", [SELECT])).rows;
+      (
+        await client.query<{ generic: number; custom: number }>(
+          'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1',
+          [SELECT],
+        )
+      ).rows;
     for (let i = 1; i <= 8; i++) expect((await client.query(SELECT, [Array.from({ length: i }, (_, k) => k * 7 + 1)])).rows).toHaveLength(i);
     // Sent 8 times: the first runs unprepared, the other 7 by the one plan made for all values.
     expect(await plans()).toEqual([{ generic: 7, custom: 0 }]);

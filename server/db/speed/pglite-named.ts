@@ -64,7 +64,10 @@ export function nameStatements(client: PGlite): void {
 
   async function prepare(text: string, remembered: Remembered): Promise<void> {
     const name = `dolya_${(made += 1)}`;
-    const messages = await client.execProtocolStream(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const messages = await client.execProtocolStream(
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
     remembered.types = parse.parseDescribeStatementResults(messages);
     remembered.name = name;
   }
@@ -81,7 +84,13 @@ export function nameStatements(client: PGlite): void {
       }
       if (!remembered.name) await prepare(text, remembered);
       const closes = closing.map((name) => serialize.close({ type: 'S', name }));
-      const exchange = [...closes, serialize.bind({ statement: remembered.name!, values: written(client, remembered.types, params, options) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
+      const exchange = [
+        ...closes,
+        serialize.bind({ statement: remembered.name!, values: written(client, remembered.types, params, options) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ];
       const messages = await client.execProtocolStream(Buffer.concat(exchange), { syncToFs: false });
       return parse.parseResults(messages, client.parsers, options)[0]!;
     } catch (error) {
@@ -91,26 +100,28 @@ export function nameStatements(client: PGlite): void {
     }
   }
 
-  wrapStatements(client, (query, tx) =>
-    (async (text: string, params: unknown[] = [], options?: QueryOptions) => {
-      const remembered = texts.get(text);
-      // Blobs and declared parameter types are PGlite's own business; a closed client fails as it does.
-      if (!remembered || options?.blob || options?.paramTypes || client.closed) {
-        if (!remembered) texts.set(text, { name: null, types: [] });
-        return query(text, params, options);
-      }
-      if (tx) {
-        if (tx.closed) throw new Error('Transaction is closed');
-        return client._runExclusiveQuery(() => run(text, remembered, params, options));
-      }
-      // Outside a transaction, as PGlite's `query`: after any transaction under way, then written out.
-      return client._runExclusiveTransaction(() =>
-        client._runExclusiveQuery(async () => {
-          const results = await run(text, remembered, params, options);
-          await client.syncToFs();
-          return results;
-        }),
-      );
-    }) as Query,
+  wrapStatements(
+    client,
+    (query, tx) =>
+      (async (text: string, params: unknown[] = [], options?: QueryOptions) => {
+        const remembered = texts.get(text);
+        // Blobs and declared parameter types are PGlite's own business; a closed client fails as it does.
+        if (!remembered || options?.blob || options?.paramTypes || client.closed) {
+          if (!remembered) texts.set(text, { name: null, types: [] });
+          return query(text, params, options);
+        }
+        if (tx) {
+          if (tx.closed) throw new Error('Transaction is closed');
+          return client._runExclusiveQuery(() => run(text, remembered, params, options));
+        }
+        // Outside a transaction, as PGlite's `query`: after any transaction under way, then written out.
+        return client._runExclusiveTransaction(() =>
+          client._runExclusiveQuery(async () => {
+            const results = await run(text, remembered, params, options);
+            await client.syncToFs();
+            return results;
+          }),
+        );
+      }) as Query,
   );
 }

@@ -9,10 +9,14 @@ import { wrapStatements, type Query } from './pglite-statements';
 /** Notes the options each query reaches PGlite with, in a transaction or not. */
 function spyOnOptions(client: PGlite): QueryOptions[] {
   const seen: QueryOptions[] = [];
-  wrapStatements(client, (query) => ((text: string, params?: unknown[], options?: QueryOptions) => {
-    seen.push(options ?? {});
-    return query(text, params, options);
-  }) as Query);
+  wrapStatements(
+    client,
+    (query) =>
+      ((text: string, params?: unknown[], options?: QueryOptions) => {
+        seen.push(options ?? {});
+        return query(text, params, options);
+      }) as Query,
+  );
   return seen;
 }
 

@@ -11,10 +11,12 @@ import { wrapStatements, type Query } from './pglite-statements';
  * each statement bounds that wait by one statement per waiting request.
  */
 export function takeTurns(client: PGlite): void {
-  wrapStatements(client, (query) =>
-    (async (...args: Parameters<Query>) => {
-      await nextTurn();
-      return query(...args);
-    }) as Query,
+  wrapStatements(
+    client,
+    (query) =>
+      (async (...args: Parameters<Query>) => {
+        await nextTurn();
+        return query(...args);
+      }) as Query,
   );
 }

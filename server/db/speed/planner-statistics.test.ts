@@ -21,8 +21,7 @@ async function estimatedLiveEvents(): Promise<number> {
   return result.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
 }
 
-const addEvents = (n: number) =>
-  database.db.insert(events).values(Array.from({ length: n }, (_, i) => ({ name: `Trip ${i}`, ownerId: 1, currency: 'RUB' })));
+const addEvents = (n: number) => database.db.insert(events).values(Array.from({ length: n }, (_, i) => ({ name: `Trip ${i}`, ownerId: 1, currency: 'RUB' })));
 
 describe('the embedded database planner statistics', () => {
   it('are gathered when never gathered, so the planner knows how many events are live', async () => {

@@ -25,7 +25,10 @@ describe('what the speed machinery relies on', () => {
       seen.push(args);
       return original(...args);
     };
-    const prepared = db.select({ two: sql<number>`1 + ${sql.placeholder('n')}::int` }).from(sql`(select 1) as one`).prepare('relies_on_probe');
+    const prepared = db
+      .select({ two: sql<number>`1 + ${sql.placeholder('n')}::int` })
+      .from(sql`(select 1) as one`)
+      .prepare('relies_on_probe');
     expect(await prepared.execute({ n: 1 })).toEqual([{ two: 2 }]);
     // The first argument is the query (its text and parameters), the second the fields read back.
     const [query, fields] = seen[seen.length - 1]!;

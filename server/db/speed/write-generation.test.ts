@@ -15,7 +15,7 @@ describe('isPlainRead', () => {
       'update "events" set "name" = $1',
       'delete from "events"',
       'with moved as (update "operations" set "event_id" = $1 returning "id") select * from moved',
-      'select nextval(\'events_id_seq\')',
+      "select nextval('events_id_seq')",
       'select pg_advisory_xact_lock(1)',
       'select * from "operations" for update',
       'analyze',
@@ -64,10 +64,16 @@ describe('WriteGeneration', () => {
   it('moves the sessions count only for a write that may have ended a session, once it has ended', async () => {
     const writes = new WriteGeneration();
     let ended = false;
-    await writes.around(async () => {
-      ended = true;
-    }, () => ended);
-    await writes.around(async () => undefined, () => false);
+    await writes.around(
+      async () => {
+        ended = true;
+      },
+      () => ended,
+    );
+    await writes.around(
+      async () => undefined,
+      () => false,
+    );
     expect(writes.current()).toEqual({ writes: 2, sessions: 1 });
   });
 });

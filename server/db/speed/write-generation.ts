@@ -215,15 +215,17 @@ export function watchWrites(client: PGlite): WriteGeneration {
     return writes.around(run, () => opened !== undefined && endingSessions.has(opened));
   }) as PGlite['transaction'];
   // Wrapped after the transaction, so each statement is told the very transaction `opened` holds.
-  wrapStatements(client, (query, tx) =>
-    ((sql: string, ...rest: unknown[]) => {
-      const run = () => query(sql, ...(rest as []));
-      if (tx) {
-        if (mayEndSession(sql)) endingSessions.add(tx);
-        return run();
-      }
-      return isPlainRead(sql) ? run() : writes.around(run, () => mayEndSession(sql));
-    }) as Query,
+  wrapStatements(
+    client,
+    (query, tx) =>
+      ((sql: string, ...rest: unknown[]) => {
+        const run = () => query(sql, ...(rest as []));
+        if (tx) {
+          if (mayEndSession(sql)) endingSessions.add(tx);
+          return run();
+        }
+        return isPlainRead(sql) ? run() : writes.around(run, () => mayEndSession(sql));
+      }) as Query,
   );
   return writes;
 }

@@ -30,12 +30,10 @@ async function post(url: string, body: unknown, address = newAddress()) {
   const res = await t.app.inject({ method: 'POST', url, payload: body as object, remoteAddress: address });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
-const requestCode = (phone: string, purpose = 'signup', address?: string) =>
-  post(`/app/api/v2/auth/code/?for=${purpose}`, { phone }, address);
+const requestCode = (phone: string, purpose = 'signup', address?: string) => post(`/app/api/v2/auth/code/?for=${purpose}`, { phone }, address);
 const setPassword = (phone: string, code: string, password: string, purpose = 'signup') =>
   post(`/app/api/v2/auth/password/?for=${purpose}`, { phone, code, password });
-const login = (phone: string, password: string, remember = false, address?: string) =>
-  post('/app/api/v2/auth/login/', { phone, password, remember }, address);
+const login = (phone: string, password: string, remember = false, address?: string) => post('/app/api/v2/auth/login/', { phone, password, remember }, address);
 const me = (token: string) => call(t.app, 'GET', '/app/api/v1/user/me/', { token });
 
 /** A registered account made through the API. */
@@ -238,7 +236,7 @@ describe('codes', () => {
     expect((await setPassword(phone, ` ${code} `, 'password')).status).toBe(200);
   });
 
-  it("sends one phone at most 5 SMS an hour, whoever asks; past that the last code stays usable, and only without one is the request refused", async () => {
+  it('sends one phone at most 5 SMS an hour, whoever asks; past that the last code stays usable, and only without one is the request refused', async () => {
     // The limit counts per clock hour: start at the top of one, so the two minutes below stay in it.
     t.clock.advance(60 * MINUTE - (t.clock.now().getTime() % (60 * MINUTE)));
     const phone = newPhone();
@@ -362,8 +360,7 @@ describe('login and sessions', () => {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(users.phone, phone));
     expect(rows.some((r) => r.tokenHash === remembered || r.tokenHash === brief)).toBe(false);
-    const days = (remember: boolean) =>
-      rows.filter((r) => r.remember === remember).map((r) => Math.round((r.expiresAt.getTime() - before) / 86_400_000));
+    const days = (remember: boolean) => rows.filter((r) => r.remember === remember).map((r) => Math.round((r.expiresAt.getTime() - before) / 86_400_000));
     expect(days(true)).toEqual([30]);
     // The sign-up session and the brief login.
     expect(days(false)).toEqual([1, 1]);
@@ -426,7 +423,12 @@ describe('login and sessions', () => {
   });
 
   it('answers 401 for a missing, malformed or unknown token', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-token' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not-a-token' },
+    ]) {
       const res = await call(t.app, 'GET', '/app/api/v1/user/me/', { headers });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('unauthorized');

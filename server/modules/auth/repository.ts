@@ -76,7 +76,10 @@ export async function findLiveCode(
 ): Promise<{ id: number; expiresAt: Date } | null> {
   const id = await newestCodeId(db, phone, purpose);
   if (id === null) return null;
-  const [row] = await db.select({ id: authCodes.id, expiresAt: authCodes.expiresAt }).from(authCodes).where(stillLive(id, maxAttempts, now));
+  const [row] = await db
+    .select({ id: authCodes.id, expiresAt: authCodes.expiresAt })
+    .from(authCodes)
+    .where(stillLive(id, maxAttempts, now));
   return row ?? null;
 }
 

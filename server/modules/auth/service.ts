@@ -15,17 +15,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { countedLately, hit, type RateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import { createSession, revokeAllSessions, revokeSession } from '../sessions/service';
-import {
-  CODE_GUESS_LIMIT,
-  CODE_REQUEST_LIMITS,
-  CODE_TRIES_PER_ADDRESS,
-  KNOWN_ADDRESS,
-  LOGIN_LIMITS,
-  giveBack,
-  loginDelayMs,
-  pairKey,
-  reserve,
-} from './limits';
+import { CODE_GUESS_LIMIT, CODE_REQUEST_LIMITS, CODE_TRIES_PER_ADDRESS, KNOWN_ADDRESS, LOGIN_LIMITS, giveBack, loginDelayMs, pairKey, reserve } from './limits';
 import {
   claimPhone,
   deleteCode,

@@ -28,7 +28,10 @@ describe('GET /app/api/v1/config/', () => {
     expect((await call(t.app, 'GET', '/app/api/v1/config/')).body).toMatchObject({ access_checking: false });
     const [owner, boris, vera] = await people(t, ['Owner', 'Boris', 'Vera']);
     const id = await eventWith(t, owner!, [boris!, vera!]);
-    const regroup = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: boris!.token, body: { data: { families: [[owner!.uid, boris!.uid], [vera!.uid]] } } });
+    const regroup = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, {
+      token: boris!.token,
+      body: { data: { families: [[owner!.uid, boris!.uid], [vera!.uid]] } },
+    });
     expect(regroup.status).toBe(200);
     const remove = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: boris!.token, body: { data: { contacts: [owner!.uid, boris!.uid] } } });
     expect(remove.status).toBe(200);
@@ -41,7 +44,10 @@ describe('GET /app/api/v1/config/', () => {
     t = await createTestApp();
     const [owner, boris, vera] = await people(t, ['Owner', 'Boris', 'Vera']);
     const id = await eventWith(t, owner!, [boris!, vera!]);
-    const regroup = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: boris!.token, body: { data: { families: [[owner!.uid, boris!.uid], [vera!.uid]] } } });
+    const regroup = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, {
+      token: boris!.token,
+      body: { data: { families: [[owner!.uid, boris!.uid], [vera!.uid]] } },
+    });
     expect([regroup.status, regroup.body.code]).toEqual([403, 'not_event_owner']);
   });
 });

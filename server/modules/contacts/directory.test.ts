@@ -32,7 +32,13 @@ const rowsOf = async (list: string[]) => t.database.db.select({ id: users.id }).
 
 describe('what an upload shows', () => {
   it("shows a stranger only the uploader's own name for them, and their own name and picture once they have met", async () => {
-    const anna = await signUp(t, newPhone(), undefined, { first_name: 'Anna', last_name: 'Private', gender: 'F', currency: 'RUB', avatar_url: await picture(100, 100) });
+    const anna = await signUp(t, newPhone(), undefined, {
+      first_name: 'Anna',
+      last_name: 'Private',
+      gender: 'F',
+      currency: 'RUB',
+      avatar_url: await picture(100, 100),
+    });
     const mallory = await signUp(t, newPhone(), undefined, { first_name: 'Mal', last_name: 'Lory', gender: 'M', currency: 'RUB' });
     const res = await upload(mallory.token, [{ name: '', phone: anna.phone }]);
     expect(res.status).toBe(200);
@@ -47,7 +53,13 @@ describe('what an upload shows', () => {
   });
 
   it('does not count being put into an event as having met: a person shows themselves by taking part', async () => {
-    const victim = await signUp(t, newPhone(), undefined, { first_name: 'Boris', last_name: 'Known', gender: 'M', currency: 'RUB', avatar_url: await picture(90, 90) });
+    const victim = await signUp(t, newPhone(), undefined, {
+      first_name: 'Boris',
+      last_name: 'Known',
+      gender: 'M',
+      currency: 'RUB',
+      avatar_url: await picture(90, 90),
+    });
     const mallory = await signUp(t, newPhone(), undefined, { first_name: 'Mal', last_name: 'Lory', gender: 'M', currency: 'RUB' });
     const book = contactListResponse.parse((await upload(mallory.token, [{ name: 'B', phone: victim.phone }])).body);
     expect(book.find((c) => c.uid === victim.uid)?.full_name).toBe('');
@@ -61,7 +73,9 @@ describe('what an upload shows', () => {
 
     const everywhere = async () => {
       const event = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: mallory.token })).body);
-      const listed = eventListResponse.parse((await call(t.app, 'GET', '/app/api/v1/event/', { token: mallory.token })).body).find((e) => e.id === created.body.id)!;
+      const listed = eventListResponse
+        .parse((await call(t.app, 'GET', '/app/api/v1/event/', { token: mallory.token })).body)
+        .find((e) => e.id === created.body.id)!;
       const people = peopleListResponse.parse((await call(t.app, 'GET', '/app/api/v1/event/people/', { token: mallory.token })).body).objects;
       const contacts = contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: mallory.token })).body);
       return [event.contacts, listed.contacts, people, contacts].map((list) => list.find((p) => p.uid === victim.uid)!);
@@ -72,19 +86,27 @@ describe('what an upload shows', () => {
 
     // The victim reads what was written there: now they have taken part, and are shown.
     expect((await call(t.app, 'POST', `/app/api/v1/operation/${purchase.body.id}/seen`, { token: victim.token, body: {} })).status).toBe(200);
-    for (const seen of await everywhere()) expect(seen).toMatchObject({ full_name: 'Boris Known', gender: 'M', avatar_url: expect.stringMatching(/^\/app\/img\//) });
+    for (const seen of await everywhere())
+      expect(seen).toMatchObject({ full_name: 'Boris Known', gender: 'M', avatar_url: expect.stringMatching(/^\/app\/img\//) });
   });
 
   it('shows the owner of an event and whoever wrote in it to everyone there', async () => {
     const vera = await signUp(t, newPhone(), undefined, { first_name: 'Vera', last_name: 'Host', gender: 'F', currency: 'RUB' });
     const gleb = await signUp(t, newPhone(), undefined, { first_name: 'Gleb', last_name: 'Writer', gender: 'M', currency: 'RUB' });
     const dina = await signUp(t, newPhone(), undefined, { first_name: 'Dina', last_name: 'Quiet', gender: 'F', currency: 'RUB' });
-    await upload(vera.token, [{ name: 'G', phone: gleb.phone }, { name: 'D', phone: dina.phone }]);
+    await upload(vera.token, [
+      { name: 'G', phone: gleb.phone },
+      { name: 'D', phone: dina.phone },
+    ]);
     const created = await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { event_name: 'Dacha', contacts: [gleb.uid, dina.uid] } });
     expect(created.status).toBe(201);
     const write = await call(t.app, 'POST', '/app/api/v1/operation/', {
       token: gleb.token,
-      body: { event_id: created.body.id, details: { kind: 'even_purchase', amount: 30 }, participants: [{ uid: vera.uid }, { uid: gleb.uid }, { uid: dina.uid }] },
+      body: {
+        event_id: created.body.id,
+        details: { kind: 'even_purchase', amount: 30 },
+        participants: [{ uid: vera.uid }, { uid: gleb.uid }, { uid: dina.uid }],
+      },
     });
     expect(write.status).toBe(201);
     const asDina = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: dina.token })).body).contacts;
@@ -132,7 +154,10 @@ describe('placeholders', () => {
     const owner = await signUp(t, newPhone());
     const other = await signUp(t, newPhone());
     const unknown = [newPhone(), newPhone(), newPhone()];
-    await upload(owner.token, unknown.map((phone) => ({ name: 'X', phone })));
+    await upload(
+      owner.token,
+      unknown.map((phone) => ({ name: 'X', phone })),
+    );
     expect(await rowsOf(unknown)).toHaveLength(3);
     // One is also in someone else's book, one in an event.
     await upload(other.token, [{ name: 'Y', phone: unknown[0]! }]);
@@ -145,7 +170,10 @@ describe('placeholders', () => {
 
     const leaver = await signUp(t, newPhone());
     const theirs = [newPhone(), newPhone()];
-    await upload(leaver.token, theirs.map((phone) => ({ name: 'Z', phone })));
+    await upload(
+      leaver.token,
+      theirs.map((phone) => ({ name: 'Z', phone })),
+    );
     expect((await call(t.app, 'DELETE', '/app/api/v2/user/me/', { token: leaver.token })).status).toBe(200);
     expect(await rowsOf(theirs)).toEqual([]);
     // The deleted account itself stays, for the history of its operations.
@@ -155,15 +183,34 @@ describe('placeholders', () => {
 
 describe('pictures beside names', () => {
   it("shows each person's own picture wherever people are listed, and none for one who has none", async () => {
-    const anna = await signUp(t, newPhone(), undefined, { first_name: 'Anna', last_name: 'Pictured', gender: 'F', currency: 'RUB', avatar_url: await picture(100, 100) });
+    const anna = await signUp(t, newPhone(), undefined, {
+      first_name: 'Anna',
+      last_name: 'Pictured',
+      gender: 'F',
+      currency: 'RUB',
+      avatar_url: await picture(100, 100),
+    });
     const boris = await signUp(t, newPhone(), undefined, { first_name: 'Boris', last_name: 'Plain', gender: 'M', currency: 'RUB' });
-    const vera = await signUp(t, newPhone(), undefined, { first_name: 'Vera', last_name: 'Host', gender: 'F', currency: 'RUB', avatar_url: await picture(80, 80) });
-    await upload(vera.token, [{ name: 'Anna', phone: anna.phone }, { name: 'Boris', phone: boris.phone }]);
+    const vera = await signUp(t, newPhone(), undefined, {
+      first_name: 'Vera',
+      last_name: 'Host',
+      gender: 'F',
+      currency: 'RUB',
+      avatar_url: await picture(80, 80),
+    });
+    await upload(vera.token, [
+      { name: 'Anna', phone: anna.phone },
+      { name: 'Boris', phone: boris.phone },
+    ]);
     const created = await call(t.app, 'POST', '/app/api/v1/event/', { token: vera.token, body: { event_name: 'Pictures', contacts: [anna.uid, boris.uid] } });
     expect(created.status).toBe(201);
     // Anna and Boris take part (they write there), so the others are shown their own pictures.
     for (const writer of [anna, boris]) {
-      const body = { event_id: created.body.id, details: { kind: 'even_purchase', amount: 10 }, participants: [{ uid: anna.uid }, { uid: boris.uid }, { uid: vera.uid }] };
+      const body = {
+        event_id: created.body.id,
+        details: { kind: 'even_purchase', amount: 10 },
+        participants: [{ uid: anna.uid }, { uid: boris.uid }, { uid: vera.uid }],
+      };
       expect((await call(t.app, 'POST', '/app/api/v1/operation/', { token: writer.token, body })).status).toBe(201);
     }
     const own = (await call(t.app, 'GET', '/app/api/v1/user/me/', { token: anna.token })).body.avatar_url as string;
@@ -171,7 +218,8 @@ describe('pictures beside names', () => {
     expect(own).toMatch(/^\/app\/img\//);
     expect(veras).toMatch(/^\/app\/img\//);
     expect(veras).not.toBe(own);
-    const pictures = (people: { uid: number; avatar_url: string | null }[]) => Object.fromEntries(people.filter((p) => [anna.uid, boris.uid].includes(p.uid)).map((p) => [p.uid, p.avatar_url]));
+    const pictures = (people: { uid: number; avatar_url: string | null }[]) =>
+      Object.fromEntries(people.filter((p) => [anna.uid, boris.uid].includes(p.uid)).map((p) => [p.uid, p.avatar_url]));
     const expected = { [anna.uid]: own, [boris.uid]: null };
 
     const event = eventShape.parse((await call(t.app, 'GET', `/app/api/v1/event/${created.body.id}/`, { token: vera.token })).body);

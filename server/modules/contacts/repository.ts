@@ -132,7 +132,10 @@ export async function contactIdsOf(db: Queryable, owner: number): Promise<number
 
 export async function usersByPhones(db: Queryable, phones: readonly string[]): Promise<{ id: number; phone: string }[]> {
   if (phones.length === 0) return [];
-  return db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.phone, [...phones]));
+  return db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(inArray(users.phone, [...phones]));
 }
 
 /** Placeholder people: a phone with no account yet (DESIGN §4); signing up takes the row over. */

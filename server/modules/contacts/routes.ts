@@ -7,9 +7,7 @@ import { addContacts, listContacts, removeContacts } from './service';
 
 export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async (app, { db, now }) => {
   const response = { 200: contactListResponse };
-  app.get('/user/contacts/', { onRequest: app.authenticate, schema: { response } }, async (request) =>
-    listContacts(db, userIdOf(request)),
-  );
+  app.get('/user/contacts/', { onRequest: app.authenticate, schema: { response } }, async (request) => listContacts(db, userIdOf(request)));
   app.post('/user/contacts/', { onRequest: app.authenticate, schema: { body: addContactsBody, response } }, async (request) =>
     addContacts(db, userIdOf(request), request.body, now()),
   );

@@ -5,16 +5,7 @@ import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { pictureUrl } from '../images/service';
 import { countLookups } from './lookup-limits';
-import {
-  contactRows,
-  deleteContacts,
-  insertPlaceholders,
-  peopleByIds,
-  prunePlaceholders,
-  upsertContacts,
-  usersByPhones,
-  type PersonRow,
-} from './repository';
+import { contactRows, deleteContacts, insertPlaceholders, peopleByIds, prunePlaceholders, upsertContacts, usersByPhones, type PersonRow } from './repository';
 
 /** A contact without its per-currency balances: what events, families and the People page add their own figures to. */
 export type PersonView = Omit<Contact, 'balance'>;

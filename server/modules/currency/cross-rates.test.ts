@@ -51,7 +51,7 @@ describe('GET /v1/currency/rate/: cross rates between any two currencies', () =>
       for (const b of FIVE) {
         // Each stored rate keeps 12 decimals, so the products are 1 to about 1e-9.
         expect(r.get(`${a}${b}`)! * r.get(`${b}${a}`)!).toBeCloseTo(1, 8);
-        for (const c of FIVE) expect(r.get(`${a}${b}`)! * r.get(`${b}${c}`)! / r.get(`${a}${c}`)!).toBeCloseTo(1, 8);
+        for (const c of FIVE) expect((r.get(`${a}${b}`)! * r.get(`${b}${c}`)!) / r.get(`${a}${c}`)!).toBeCloseTo(1, 8);
       }
     }
   });
@@ -160,9 +160,9 @@ describe('GET /v1/currency/: every rate against the caller’s currency', () => 
 
   it('names currencies in ?lang=, else the Accept-Language, else English', async () => {
     const get = async (query: string, headers: Record<string, string> = {}) =>
-      currencyListResponse.parse((await call(t.app, 'GET', `/app/api/v1/currency/${query}`, { token: me.token, headers })).body).objects.find(
-        (o) => o.currency === 'JPY',
-      )!.cur_description;
+      currencyListResponse
+        .parse((await call(t.app, 'GET', `/app/api/v1/currency/${query}`, { token: me.token, headers })).body)
+        .objects.find((o) => o.currency === 'JPY')!.cur_description;
     expect(await get('')).toBe('Japanese yen');
     expect(await get('', { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).toBe('Японская иена');
     expect(await get('?lang=en', { 'accept-language': 'ru-RU' })).toBe('Japanese yen');

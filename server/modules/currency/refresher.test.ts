@@ -31,7 +31,10 @@ function cbrWith(from: string, to: string): Buffer {
 }
 
 type Route = (res: http.ServerResponse) => void;
-const xml = (body: string | Buffer, type = 'text/xml') => (res: http.ServerResponse) => res.writeHead(200, { 'content-type': type }).end(body);
+const xml =
+  (body: string | Buffer, type = 'text/xml') =>
+  (res: http.ServerResponse) =>
+    res.writeHead(200, { 'content-type': type }).end(body);
 const ROUTES: Record<string, Route> = {
   '/ecb': xml(ECB),
   '/cbr': xml(CBR, 'application/xml; charset=windows-1251'),
@@ -189,7 +192,10 @@ describe('refreshRates against the fake banks', () => {
     expect(r.at('warn')).toEqual([]);
     expect(r.at('error')).toEqual([]);
     expect(r.at('info')).toEqual(
-      expect.arrayContaining(['exchange rates stored: ECB, 29 currencies for 2026-04-13', 'exchange rates stored: Bank of Russia, 29 currencies for 2026-04-25']),
+      expect.arrayContaining([
+        'exchange rates stored: ECB, 29 currencies for 2026-04-13',
+        'exchange rates stored: Bank of Russia, 29 currencies for 2026-04-25',
+      ]),
     );
   });
 
@@ -282,13 +288,21 @@ describe('the schedule', () => {
     await expect.poll(() => lines.map((l) => l.msg).join('\n'), { timeout: 15_000, interval: 100 }).toContain('exchange rates not refreshed');
     await app.close();
     // pino levels: 30 info, 40 warn.
-    expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toEqual(['exchange rates not refreshed: Bank of Russia: ECONNREFUSED; keeping the stored rates']);
+    expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toEqual([
+      'exchange rates not refreshed: Bank of Russia: ECONNREFUSED; keeping the stored rates',
+    ]);
     expect(lines.some((l) => l.level === 30 && l.msg === 'exchange rates stored: ECB, 29 currencies for 2026-04-13')).toBe(true);
     expect(await storedOn('2026-04-13', 'ecb')).toMatchObject({ USD: 1.1684 });
   });
 
   it('does not run when RATES_REFRESH is off', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: './.tmp/no-web', RATES_REFRESH: 'off', RATES_ECB_URL: `${base}/ecb`, RATES_CBR_URL: `${base}/cbr` });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      WEB_DIST: './.tmp/no-web',
+      RATES_REFRESH: 'off',
+      RATES_ECB_URL: `${base}/ecb`,
+      RATES_CBR_URL: `${base}/cbr`,
+    });
     const app = await buildApp({ config, database: t.database, sms: new LogSmsSender(() => undefined), logger: false });
     await app.ready();
     await new Promise((resolve) => setTimeout(resolve, 500));

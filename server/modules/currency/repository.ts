@@ -33,7 +33,10 @@ export async function insertRates(db: Queryable, rows: readonly RateRow[]): Prom
 }
 
 export async function hasAnyRate(db: Queryable): Promise<boolean> {
-  const rows = await db.select({ one: sql<number>`1` }).from(rates).limit(1);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(rates)
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -28,7 +28,10 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/currency/',
     { onRequest: app.authenticate, schema: { querystring: currencyListQuery, response: { 200: currencyListResponse } } },
     async (request) => {
-      const [me] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userIdOf(request)));
+      const [me] = await db
+        .select({ currency: users.currency })
+        .from(users)
+        .where(eq(users.id, userIdOf(request)));
       return listCurrencies(db, me?.currency?.trim() ?? 'RUB', localeOf(request, request.query.lang));
     },
   );

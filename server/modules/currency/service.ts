@@ -78,7 +78,10 @@ export async function displayConversion(db: Queryable, from: string, to: string 
     return { currency: from, approximate: false, major: (m) => fromMinor(m, from), minor: (m) => m };
   }
   if (!isCurrencyCode(to)) throw new DomainError('currency_unknown', 'currency');
-  const latest = await latestRates(db, [from, to].filter((c) => c !== 'EUR'));
+  const latest = await latestRates(
+    db,
+    [from, to].filter((c) => c !== 'EUR'),
+  );
   const fromPerEur = from === 'EUR' ? '1' : latest.get(from)?.perEur;
   const toPerEur = to === 'EUR' ? '1' : latest.get(to)?.perEur;
   if (!fromPerEur || !toPerEur) throw new DomainError('rate_unavailable', 'currency');
@@ -141,4 +144,3 @@ export async function listCurrencies(db: Queryable, userCurrency: string, locale
   });
   return { last_updated: lastUpdated, base, objects };
 }
-

@@ -17,7 +17,10 @@ beforeAll(async () => {
   [anna, boris] = (await people(t, ['Anna', 'Boris'])) as [Person, Person];
   rubEvent = await eventWith(t, anna, [boris], { eventCurrency: 'RUB' });
   afnEvent = await eventWith(t, anna, [boris], { event_name: 'Kabul', eventCurrency: 'AFN' });
-  for (const [event, amount] of [[rubEvent, 100], [afnEvent, 250.5]] as const) {
+  for (const [event, amount] of [
+    [rubEvent, 100],
+    [afnEvent, 250.5],
+  ] as const) {
     await operate(t, anna, { event_id: event, details: { kind: 'i_lent_them', amount, description: 'loan' }, participants: [{ uid: boris.uid }] });
   }
 });

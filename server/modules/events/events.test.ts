@@ -32,7 +32,13 @@ describe('contacts', () => {
   it('lists the caller first as "me", and turns an unknown phone into a placeholder person', async () => {
     const res = await call(t.app, 'POST', '/app/api/v1/user/contacts/', {
       token: anna.token,
-      body: { device: 'WEB', contacts: [{ name: '  Borya  ', phone: boris.phone }, { name: 'Dima', phone: '8 (916) 555-12-34' }] },
+      body: {
+        device: 'WEB',
+        contacts: [
+          { name: '  Borya  ', phone: boris.phone },
+          { name: 'Dima', phone: '8 (916) 555-12-34' },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     const list = contactListResponse.parse(res.body);
@@ -40,7 +46,10 @@ describe('contacts', () => {
     // They share nothing yet, so Boris's own name stays his (the contact book is not a directory).
     expect(list.find((c) => c.uid === boris.uid)).toMatchObject({ name: 'Borya', contact_name: 'Borya', full_name: '', is_registered: true });
     expect(list.find((c) => c.phone === '+79165551234')).toMatchObject({ name: 'Dima', is_registered: false, is_contact_exists: true });
-    const removed = await call(t.app, 'DELETE', '/app/api/v1/user/contacts/', { token: anna.token, body: { device: 'WEB', phones: ['+79165551234', anna.phone] } });
+    const removed = await call(t.app, 'DELETE', '/app/api/v1/user/contacts/', {
+      token: anna.token,
+      body: { device: 'WEB', phones: ['+79165551234', anna.phone] },
+    });
     expect(contactListResponse.parse(removed.body).map((c) => c.uid)).toEqual([anna.uid, boris.uid]);
   });
 });
@@ -69,10 +78,18 @@ describe('events', () => {
       return res;
     });
     expect(await order()).toEqual([older, newer]);
-    await moves([older], () => call(t.app, 'PUT', `/app/api/v1/operation/${op}/`, { token: anna.token, body: purchase(older, anna, 500, [anna, boris]), headers: { 'if-match': '"1"' } }));
+    await moves([older], () =>
+      call(t.app, 'PUT', `/app/api/v1/operation/${op}/`, {
+        token: anna.token,
+        body: purchase(older, anna, 500, [anna, boris]),
+        headers: { 'if-match': '"1"' },
+      }),
+    );
     await moves([older], () => call(t.app, 'DELETE', `/app/api/v1/operation/${op}/`, { token: anna.token }));
     await moves([older], () => call(t.app, 'POST', `/app/api/v1/operation/${op}/restore/`, { token: anna.token }));
-    await moves([older, newer], () => call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: anna.token, body: { event_id: newer, operation_id: op } }));
+    await moves([older, newer], () =>
+      call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: anna.token, body: { event_id: newer, operation_id: op } }),
+    );
     const comment = { event_id: newer, details: { kind: 'comment', description: 'Keys under the mat' }, participants: [] };
     await moves([newer], () => call(t.app, 'POST', '/app/api/v1/operation/', { token: boris.token, body: comment }));
   });
@@ -220,14 +237,22 @@ describe('operations', () => {
     const from = await eventWith(t, anna, [boris, vera]);
     const narrow = await eventWith(t, anna, [boris]);
     const wide = await eventWith(t, anna, [boris, vera], { eventCurrency: 'EUR' });
-    const op = operation.parse(await operate(t, anna, { ...purchase(from, anna, 300, [anna, boris, vera]), details: { kind: 'even_purchase', amount: 300, date: '2026-03-12' } }));
+    const op = operation.parse(
+      await operate(t, anna, { ...purchase(from, anna, 300, [anna, boris, vera]), details: { kind: 'even_purchase', amount: 300, date: '2026-03-12' } }),
+    );
     const refused = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: anna.token, body: { event_id: narrow, operation_id: op.id } });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'move_target_missing_people', error: 'everyone in the operation must be a participant of the target event' });
     const moved = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: anna.token, body: { event_id: wide, operation_id: op.id } });
     expect(moved.status).toBe(200);
     // Priced again in EUR at the rate of its own date: 300 RUB / 91.9378.
-    expect(operation.parse(moved.body).details).toMatchObject({ amount: 3.26, currency: 'EUR', original_amount: 300, original_currency: 'RUB', rate_date: '2026-03-12' });
+    expect(operation.parse(moved.body).details).toMatchObject({
+      amount: 3.26,
+      currency: 'EUR',
+      original_amount: 300,
+      original_currency: 'RUB',
+      rate_date: '2026-03-12',
+    });
     expect((await getEvent(anna, from)).contacts.map((c) => c.balance)).toEqual([0, 0, 0]);
     const target = await getEvent(anna, wide);
     expect(target.contacts.reduce((s, c) => s + Math.round(c.balance * 100), 0)).toBe(0);

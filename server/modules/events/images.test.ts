@@ -56,7 +56,12 @@ describe('the event image', () => {
     ['garbage base64', async () => 'not base64 at all !!!', 'picture_invalid'],
     ['longer than the cropped-URL limit', async () => 'A'.repeat(1_000_004), 'picture_too_big'],
     ['over 5 MB', async () => randomBytes(6_000_000).toString('base64'), 'picture_too_big'],
-    ["someone's stored picture", async () => String((await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: boris.token, body: { avatar_url: await picture(90, 90) } })).body.avatar_url), 'picture_invalid'],
+    [
+      "someone's stored picture",
+      async () =>
+        String((await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: boris.token, body: { avatar_url: await picture(90, 90) } })).body.avatar_url),
+      'picture_invalid',
+    ],
     ['a picture URL of the old numbered form', async () => '/app/img/1/{size}.webp', 'picture_invalid'],
   ])('refuses %s on creation with its code, creating nothing', async (_name, input, code) => {
     const before = await call(t.app, 'GET', '/app/api/v1/event/', { token: anna.token });

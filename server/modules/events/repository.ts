@@ -96,7 +96,11 @@ const participantsAndPeople = sqlBuiltOnce<{ viewer: number; events: string }>(
 );
 
 /** The events' participants, and those people with the viewer's contact names for them. */
-export async function participantsWithPeople(db: Queryable, viewer: number, eventIds: readonly number[]): Promise<{ participants: ParticipantRow[]; people: PersonRow[] }> {
+export async function participantsWithPeople(
+  db: Queryable,
+  viewer: number,
+  eventIds: readonly number[],
+): Promise<{ participants: ParticipantRow[]; people: PersonRow[] }> {
   if (eventIds.length === 0) return { participants: [], people: [] };
   const [row] = rowsOf<{ participants: unknown; people: unknown }>(await participantsAndPeople(db, { viewer, events: idArray(eventIds) }));
   return { participants: participantsJson.decode(row?.participants), people: peopleJson.decode(row?.people) };
@@ -208,6 +212,9 @@ export async function peopleWithHistory(db: Queryable, eventId: number, uids: re
 }
 
 export async function operationCount(db: Queryable, eventId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operations).where(eq(operations.eventId, eventId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(operations)
+    .where(eq(operations.eventId, eventId));
   return Number(row?.n ?? 0);
 }

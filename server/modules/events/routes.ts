@@ -22,12 +22,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db; accessChecking?: bool
   app.get('/event/:id/original/', { ...read, schema: { params: eventIdParams, response: { 200: event } } }, async (request) =>
     getEvent(db, userIdOf(request), request.params.id, { original: true }),
   );
-  app.put('/event/:id/', { ...auth, bodyLimit: BODY_LIMITS.picture, schema: { params: eventIdParams, body: updateEventBody, response: { 200: event } } }, async (request) =>
-    updateEvent(db, userIdOf(request), request.params.id, request.body, { accessChecking }),
+  app.put(
+    '/event/:id/',
+    { ...auth, bodyLimit: BODY_LIMITS.picture, schema: { params: eventIdParams, body: updateEventBody, response: { 200: event } } },
+    async (request) => updateEvent(db, userIdOf(request), request.params.id, request.body, { accessChecking }),
   );
-  app.get(
-    '/event/:id/payout/',
-    { ...read, schema: { params: eventIdParams, querystring: displayQuery, response: { 200: payoutResponse } } },
-    async (request) => payout(db, userIdOf(request), request.params.id, { currency: request.query.currency }),
+  app.get('/event/:id/payout/', { ...read, schema: { params: eventIdParams, querystring: displayQuery, response: { 200: payoutResponse } } }, async (request) =>
+    payout(db, userIdOf(request), request.params.id, { currency: request.query.currency }),
   );
 };

@@ -143,7 +143,10 @@ export async function eventViews(db: Queryable, viewer: number, rows: readonly E
   const ids = rows.map((r) => r.id);
   const { participants, people: peopleFound } = await participantsWithPeople(db, viewer, ids);
   const people = new Map(peopleFound.map((p) => [p.id, p]));
-  const imageKeys = await imageKeysByIds(db, rows.flatMap((r) => (r.imageId === null ? [] : [r.imageId])));
+  const imageKeys = await imageKeysByIds(
+    db,
+    rows.flatMap((r) => (r.imageId === null ? [] : [r.imageId])),
+  );
   const byEvent = new Map<number, ParticipantRow[]>();
   for (const p of participants) {
     const list = byEvent.get(p.eventId) ?? [];

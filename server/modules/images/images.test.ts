@@ -80,7 +80,9 @@ describe('storeImage', () => {
 
   it('refuses what is not a png, jpeg or webp picture, naming the field it was given', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>');
-    const gif = await sharp({ create: { width: 100, height: 100, channels: 3, background: 'red' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 100, height: 100, channels: 3, background: 'red' } })
+      .gif()
+      .toBuffer();
     const truncated = (await picture(300, 300)).subarray(0, 200);
     for (const input of [b64(svg), b64(gif), b64(truncated), b64(Buffer.from('%PDF-1.4')), '!!!!', 'data:image/png;base64,']) {
       expect(await refusal(input, 'image_url')).toBe('picture_invalid');

@@ -35,7 +35,10 @@ export async function findImageIdByKey(db: Queryable, key: string): Promise<numb
 /** The keys of several images at once, by id. */
 export async function imageKeysByIds(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: images.id, key: images.key }).from(images).where(inArray(images.id, [...ids]));
+  const rows = await db
+    .select({ id: images.id, key: images.key })
+    .from(images)
+    .where(inArray(images.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 

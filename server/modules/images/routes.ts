@@ -24,7 +24,8 @@ export const imageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get('/:key/:file', { schema: { params } }, async (request, reply) => {
     const size = /^(\d{1,5}x\d{1,5}|full)\.webp$/.exec(request.params.file)?.[1];
     if (!size || (size !== 'full' && !isImageSize(size))) throw new DomainError('not_found');
-    const variant = size === 'full' ? await imageOriginal(db, request.params.key) : await imageVariant(db, request.params.key, size as Parameters<typeof imageVariant>[2]);
+    const variant =
+      size === 'full' ? await imageOriginal(db, request.params.key) : await imageVariant(db, request.params.key, size as Parameters<typeof imageVariant>[2]);
     if (!variant) throw new DomainError('not_found');
     const etag = `"${variant.etag}"`;
     reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');

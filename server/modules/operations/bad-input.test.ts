@@ -17,7 +17,8 @@ beforeAll(async () => {
   [anna, boris, eve] = (await people(t, ['Anna', 'Boris', 'Eve'])) as [Person, Person, Person];
   eventId = await eventWith(t, anna, [boris]);
   eveEventId = await eventWith(t, eve, [boris]);
-  opId = (await operate(t, anna, { event_id: eventId, details: { kind: 'even_purchase', amount: 100 }, participants: [{ uid: anna.uid }, { uid: boris.uid }] })).id;
+  opId = (await operate(t, anna, { event_id: eventId, details: { kind: 'even_purchase', amount: 100 }, participants: [{ uid: anna.uid }, { uid: boris.uid }] }))
+    .id;
   eveOpId = (await operate(t, eve, { event_id: eveEventId, details: { kind: 'i_lent_them', amount: 5 }, participants: [{ uid: boris.uid }] })).id;
 });
 afterAll(async () => {
@@ -94,10 +95,23 @@ function cases(): Case[] {
     ['POST', '/app/api/v1/operation/', op({ payer: eve.uid }), 'participant_not_in_event'],
     ['POST', '/app/api/v1/operation/', op({}, [{ uid: anna.uid }, { uid: 987_654 }]), 'participant_not_in_event'],
     // Named with a part of nothing: still someone from outside the event.
-    ['POST', '/app/api/v1/operation/', op({ kind: 'split_purchase' }, [{ uid: anna.uid }, { uid: boris.uid }, { uid: eve.uid, amount: 0 }]), 'participant_not_in_event'],
+    [
+      'POST',
+      '/app/api/v1/operation/',
+      op({ kind: 'split_purchase' }, [{ uid: anna.uid }, { uid: boris.uid }, { uid: eve.uid, amount: 0 }]),
+      'participant_not_in_event',
+    ],
     ['POST', '/app/api/v1/operation/', op({}, [{ uid: anna.uid }, { uid: anna.uid }]), 'validation_failed'],
     ['POST', '/app/api/v1/operation/', op({}, [{ uid: anna.uid }]), 'participants_too_few'],
-    ['POST', '/app/api/v1/operation/', op({ kind: 'split_purchase' }, [{ uid: anna.uid, amount: 8 }, { uid: boris.uid, amount: 5 }]), 'remainder_negative'],
+    [
+      'POST',
+      '/app/api/v1/operation/',
+      op({ kind: 'split_purchase' }, [
+        { uid: anna.uid, amount: 8 },
+        { uid: boris.uid, amount: 5 },
+      ]),
+      'remainder_negative',
+    ],
     ['POST', '/app/api/v1/operation/', op({ kind: 'split_purchase' }, [{ uid: anna.uid, amount: -1 }, { uid: boris.uid }]), 'amount_invalid'],
     ['POST', '/app/api/v1/operation/', op({ kind: 'split_purchase' }, [{ uid: anna.uid, amount: HUGE }, { uid: boris.uid }]), 'amount_invalid'],
     ['POST', '/app/api/v1/operation/', op({ kind: 'they_lent_me' }, [{ uid: anna.uid }]), 'sender_or_recipient_required'],

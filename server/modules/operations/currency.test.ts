@@ -86,16 +86,22 @@ describe('operations in another currency', () => {
     const eurEvent = await eventWith(t, anna, [boris], { eventCurrency: 'EUR' });
     const made = await call(t.app, 'POST', '/app/api/v1/operation/', {
       token: anna.token,
-      body: { event_id: eurEvent, details: { kind: 'even_purchase', amount: 882.85, currency: 'RUB', description: 'dinner' }, participants: [{ uid: anna.uid }, { uid: boris.uid }] },
+      body: {
+        event_id: eurEvent,
+        details: { kind: 'even_purchase', amount: 882.85, currency: 'RUB', description: 'dinner' },
+        participants: [{ uid: anna.uid }, { uid: boris.uid }],
+      },
     });
     expect(made.status).toBe(201);
-    const listed = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eurEvent}&currency=RUB`, { token: anna.token })).body).objects[0]!;
+    const listed = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eurEvent}&currency=RUB`, { token: anna.token })).body)
+      .objects[0]!;
     expect(listed.details).toMatchObject({ amount: 882.85, currency: 'RUB', original_amount: 882.85 });
     expect(listed.approximate).toBe(false);
     const [low, high] = [anna.uid, boris.uid].sort((a, b) => a - b);
     expect(Object.fromEntries(listed.participants.map((p) => [p.uid, p.share]))).toEqual({ [low!]: 441.43, [high!]: 441.42 });
     // In another display currency it is converted, and says so.
-    const inUsd = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eurEvent}&currency=USD`, { token: anna.token })).body).objects[0]!;
+    const inUsd = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eurEvent}&currency=USD`, { token: anna.token })).body)
+      .objects[0]!;
     expect(inUsd).toMatchObject({ approximate: true, details: { currency: 'USD' } });
   });
 
@@ -108,10 +114,14 @@ describe('operations in another currency', () => {
     expect(op.approximate).toBe(true);
     const plain = await call(t.app, 'POST', '/app/api/v1/operation/', { token: anna.token, body: purchase(100, 'RUB', '2026-04-25T10:00:00Z') });
     expect(operation.parse(plain.body).details).toMatchObject({ currency: 'RUB', amount: 100 });
-    const count = async () => operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: anna.token })).body).count;
+    const count = async () =>
+      operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: anna.token })).body).count;
     const before = await count();
     for (const bad of ['XYZ', 'eur', 'EURO']) {
-      const refused = await call(t.app, 'POST', `/app/api/v1/operation/?currency=${bad}`, { token: anna.token, body: purchase(1, 'RUB', '2026-04-25T10:00:00Z') });
+      const refused = await call(t.app, 'POST', `/app/api/v1/operation/?currency=${bad}`, {
+        token: anna.token,
+        body: purchase(1, 'RUB', '2026-04-25T10:00:00Z'),
+      });
       expect(refused.status).toBe(400);
     }
     // A display currency that cannot be shown refuses the whole request: nothing was stored.

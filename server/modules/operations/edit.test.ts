@@ -33,11 +33,23 @@ async function balances(who: Person = anna): Promise<Record<number, number>> {
 }
 
 async function sound(): Promise<void> {
-  expect(await checkIntegrity(t.database, [])).toMatchObject({ halfWritten: [], unbalanced: [], nonZeroEvents: [], driftedBalances: [], driftedVolumes: [], driftedUnread: [], driftedCounts: [] });
+  expect(await checkIntegrity(t.database, [])).toMatchObject({
+    halfWritten: [],
+    unbalanced: [],
+    nonZeroEvents: [],
+    driftedBalances: [],
+    driftedVolumes: [],
+    driftedUnread: [],
+    driftedCounts: [],
+  });
 }
 
 const put = (who: Person, id: number, body: unknown, version?: number | string) =>
-  call(t.app, 'PUT', `/app/api/v1/operation/${id}/`, { token: who.token, body, headers: version === undefined ? {} : { 'if-match': typeof version === 'number' ? `"${version}"` : version } });
+  call(t.app, 'PUT', `/app/api/v1/operation/${id}/`, {
+    token: who.token,
+    body,
+    headers: version === undefined ? {} : { 'if-match': typeof version === 'number' ? `"${version}"` : version },
+  });
 
 const history = async (who: Person, id: number) => {
   const res = await call(t.app, 'GET', `/app/api/v1/operation/${id}/history/`, { token: who.token });
@@ -94,11 +106,29 @@ describe('several payers and split modes', () => {
     expect(after[anna.uid]! - before[anna.uid]!).toBeCloseTo(1600, 2);
     expect(after[vera.uid]! - before[vera.uid]!).toBeCloseTo(-1200, 2);
     // A new amount moves parts typed as shares by itself: the history names amount and payers, not the parts.
-    const edited = await put(boris, op.id, {
-      event_id: eventId,
-      details: { kind: 'split_purchase', amount: 6500, description: 'dinner', split: 'shares', payers: [{ uid: anna.uid, amount: 4000 }, { uid: boris.uid, amount: 2500 }] },
-      participants: [{ uid: anna.uid, weight: 2 }, { uid: boris.uid, weight: 2 }, { uid: vera.uid, weight: 1 }],
-    }, op.version);
+    const edited = await put(
+      boris,
+      op.id,
+      {
+        event_id: eventId,
+        details: {
+          kind: 'split_purchase',
+          amount: 6500,
+          description: 'dinner',
+          split: 'shares',
+          payers: [
+            { uid: anna.uid, amount: 4000 },
+            { uid: boris.uid, amount: 2500 },
+          ],
+        },
+        participants: [
+          { uid: anna.uid, weight: 2 },
+          { uid: boris.uid, weight: 2 },
+          { uid: vera.uid, weight: 1 },
+        ],
+      },
+      op.version,
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.participants.map((p: { share: number }) => p.share)).toEqual([2600, 2600, 1300]);
     expect((await history(anna, op.id)).versions[1]!.changes).toEqual(['amount', 'payers']);
@@ -119,25 +149,54 @@ describe('several payers and split modes', () => {
     expect(op.participants.map((p) => p.share)).toEqual([333.4, 666.6]);
     const percents = await call(t.app, 'POST', '/app/api/v1/operation/', {
       token: anna.token,
-      body: { event_id: eventId, details: { kind: 'split_purchase', amount: 1000, split: 'percent' }, participants: [{ uid: anna.uid, weight: 50 }, { uid: boris.uid, weight: 40 }] },
+      body: {
+        event_id: eventId,
+        details: { kind: 'split_purchase', amount: 1000, split: 'percent' },
+        participants: [
+          { uid: anna.uid, weight: 50 },
+          { uid: boris.uid, weight: 40 },
+        ],
+      },
     });
     expect(percents.status).toBe(400);
     expect(percents.body.code).toBe('percents_do_not_sum');
     const payers = await call(t.app, 'POST', '/app/api/v1/operation/', {
       token: anna.token,
-      body: { ...dinner(1000), details: { ...dinner(1000).details, payers: [{ uid: anna.uid, amount: 600 }, { uid: boris.uid, amount: 300 }] } },
+      body: {
+        ...dinner(1000),
+        details: {
+          ...dinner(1000).details,
+          payers: [
+            { uid: anna.uid, amount: 600 },
+            { uid: boris.uid, amount: 300 },
+          ],
+        },
+      },
     });
     expect(payers.status).toBe(400);
     expect(payers.body).toMatchObject({ code: 'payers_do_not_sum', field: 'payers' });
     const outsider = (await people(t, ['Zoya']))[0]!;
     const stranger = await call(t.app, 'POST', '/app/api/v1/operation/', {
       token: anna.token,
-      body: { ...dinner(1000), details: { ...dinner(1000).details, payers: [{ uid: anna.uid, amount: 500 }, { uid: outsider.uid, amount: 500 }] } },
+      body: {
+        ...dinner(1000),
+        details: {
+          ...dinner(1000).details,
+          payers: [
+            { uid: anna.uid, amount: 500 },
+            { uid: outsider.uid, amount: 500 },
+          ],
+        },
+      },
     });
     expect(stranger.body.code).toBe('participant_not_in_event');
     const weightless = await call(t.app, 'POST', '/app/api/v1/operation/', {
       token: anna.token,
-      body: { event_id: eventId, details: { kind: 'split_purchase', amount: 1000, split: 'shares' }, participants: [{ uid: anna.uid, weight: 1 }, { uid: boris.uid }] },
+      body: {
+        event_id: eventId,
+        details: { kind: 'split_purchase', amount: 1000, split: 'shares' },
+        participants: [{ uid: anna.uid, weight: 1 }, { uid: boris.uid }],
+      },
     });
     expect(weightless.body).toMatchObject({ code: 'validation_failed', field: 'participants' });
     await sound();
@@ -216,7 +275,11 @@ describe('editing an operation', () => {
   it('answers the same edit sent again under its Idempotency-Key with the operation as it is, recording it once', async () => {
     const op = operation.parse(await operate(t, anna, dinner(1000)));
     const send = () =>
-      call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, { token: boris.token, body: dinner(1300), headers: { 'if-match': '"1"', 'idempotency-key': 'edit-1' } });
+      call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, {
+        token: boris.token,
+        body: dinner(1300),
+        headers: { 'if-match': '"1"', 'idempotency-key': 'edit-1' },
+      });
     const first = await send();
     expect(first.status).toBe(200);
     // The answer was lost and the phone sends it again, from the same version: no 412, no second version.
@@ -225,13 +288,21 @@ describe('editing an operation', () => {
     expect(operation.parse(again.body)).toMatchObject({ version: 2 });
     expect((await history(anna, op.id)).versions).toHaveLength(2);
     // Sent again from the version its own edit made, with other figures: still the one edit.
-    const fromItsOwn = await call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, { token: boris.token, body: dinner(1700), headers: { 'if-match': '"2"', 'idempotency-key': 'edit-1' } });
+    const fromItsOwn = await call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, {
+      token: boris.token,
+      body: dinner(1700),
+      headers: { 'if-match': '"2"', 'idempotency-key': 'edit-1' },
+    });
     expect(fromItsOwn.status).toBe(200);
     expect(operation.parse(fromItsOwn.body)).toMatchObject({ version: 2 });
     expect(fromItsOwn.body.details.amount).toBe(1300);
     expect((await history(anna, op.id)).versions).toHaveLength(2);
     // Another person's key is theirs alone: Gleb's edit from the old version is refused.
-    const glebs = await call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, { token: gleb.token, body: dinner(900), headers: { 'if-match': '"1"', 'idempotency-key': 'edit-1' } });
+    const glebs = await call(t.app, 'PUT', `/app/api/v1/operation/${op.id}/`, {
+      token: gleb.token,
+      body: dinner(900),
+      headers: { 'if-match': '"1"', 'idempotency-key': 'edit-1' },
+    });
     expect(glebs.status).toBe(412);
     await sound();
   });
@@ -267,7 +338,15 @@ describe('editing an operation', () => {
     const op = operation.parse(await operate(t, anna, dinner(5000)));
     const body = {
       event_id: eventId,
-      details: { kind: 'split_purchase', amount: 5000, description: 'dinner', payers: [{ uid: anna.uid, amount: 2500 }, { uid: gleb.uid, amount: 2500 }] },
+      details: {
+        kind: 'split_purchase',
+        amount: 5000,
+        description: 'dinner',
+        payers: [
+          { uid: anna.uid, amount: 2500 },
+          { uid: gleb.uid, amount: 2500 },
+        ],
+      },
       participants: [{ uid: anna.uid, amount: 1000 }, { uid: gleb.uid }, { uid: dima.uid }],
     };
     const edited = await put(gleb, op.id, body, 1);

@@ -150,7 +150,15 @@ export async function editOperation(
   }
 }
 
-async function editOnce(db: Db, viewer: number, operationId: number, body: CreateOperationBody, expected: number, display: string | undefined, idempotencyKey: string | null): Promise<Operation> {
+async function editOnce(
+  db: Db,
+  viewer: number,
+  operationId: number,
+  body: CreateOperationBody,
+  expected: number,
+  display: string | undefined,
+  idempotencyKey: string | null,
+): Promise<Operation> {
   const row = await db.transaction(async (tx) => {
     const { row, event } = await lockOperation(tx, operationId, viewer);
     if (row.version !== expected) throw new DomainError('operation_changed');
@@ -171,7 +179,14 @@ async function editOnce(db: Db, viewer: number, operationId: number, body: Creat
  * POST /operation/{id}/history/{version}/restore/: the operation becomes what it was at that
  * version (in the event it is in now), recorded as a new version. With If-Match, only from it.
  */
-export async function revertOperation(db: Db, viewer: number, operationId: number, version: number, ifMatch: string | undefined, display?: string): Promise<Operation> {
+export async function revertOperation(
+  db: Db,
+  viewer: number,
+  operationId: number,
+  version: number,
+  ifMatch: string | undefined,
+  display?: string,
+): Promise<Operation> {
   const expected = ifMatch === undefined ? null : versionFromIfMatch(ifMatch);
   if (ifMatch !== undefined && expected === null) throw new DomainError('version_required', 'if-match');
   const row = await db.transaction(async (tx) => {

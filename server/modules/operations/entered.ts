@@ -66,7 +66,9 @@ export function readEntered(body: CreateOperationBody, kind: OperationKind, curr
   }
   const explicit = EXPLICIT_PART_KINDS.has(kind) && split !== 'equal';
   meta.participants = body.participants.map((p) =>
-    explicit && p.amount !== undefined && p.amount !== null ? { uid: p.uid, amount: apiAmountToMinor(p.amount, currency, 'participants', true) } : { uid: p.uid },
+    explicit && p.amount !== undefined && p.amount !== null
+      ? { uid: p.uid, amount: apiAmountToMinor(p.amount, currency, 'participants', true) }
+      : { uid: p.uid },
   );
   return { originalAmount, meta };
 }

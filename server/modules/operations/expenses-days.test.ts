@@ -86,9 +86,9 @@ describe('GET /v1/operation/expenses/ by day', () => {
 describe('GET /v1/operation/expenses/ from the days kept with the writes', () => {
   let event: number;
   const keptOffsets = async () =>
-    rowsOf<{ utc_offset: number }>(await t.database.db.execute(sql`select utc_offset from spending_day_offsets where event_id = ${event} order by utc_offset`)).map(
-      (r) => r.utc_offset,
-    );
+    rowsOf<{ utc_offset: number }>(
+      await t.database.db.execute(sql`select utc_offset from spending_day_offsets where event_id = ${event} order by utc_offset`),
+    ).map((r) => r.utc_offset);
   const buy = (amount: number, date: string) =>
     operate(t, anna, {
       event_id: event,

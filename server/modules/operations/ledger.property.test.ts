@@ -77,19 +77,23 @@ const command = fc.oneof(
 );
 
 async function check(): Promise<void> {
-  const result = rowsOf<{ event_id: number; balance: string | number; recomputed: string | number }>(await t.database.db.execute(sql`
+  const result = rowsOf<{ event_id: number; balance: string | number; recomputed: string | number }>(
+    await t.database.db.execute(sql`
     select ep.event_id, ep.user_id, ep.balance,
       coalesce((select sum(e.paid - e.share) from operation_entries e join operations o on o.id = e.operation_id
                 where o.event_id = ep.event_id and o.deleted_at is null and e.user_id = ep.user_id), 0) as recomputed
-    from event_participants ep`));
+    from event_participants ep`),
+  );
   const sums = new Map<number, number>();
   for (const r of result) {
     expect(Number(r.balance)).toBe(Number(r.recomputed));
     sums.set(r.event_id, (sums.get(r.event_id) ?? 0) + Number(r.balance));
   }
   for (const [, sum] of sums) expect(sum).toBe(0);
-  const unbalanced = rowsOf(await t.database.db.execute(sql`
-    select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`));
+  const unbalanced = rowsOf(
+    await t.database.db.execute(sql`
+    select operation_id from operation_entries group by operation_id having sum(paid) <> sum(share)`),
+  );
   expect(unbalanced).toEqual([]);
   // The kept volumes the money bounds are checked against (decisions 0034, 0062) are the live sums too.
   const kept = await checkIntegrity(t.database, []);
@@ -148,7 +152,15 @@ async function checkExpenses(turn: number): Promise<void> {
     expect(full.avg_expenses).toBe(major(stats.avg_expenses));
     expect(full.my_share).toBe(major([...mine].reduce((s, uid) => s + (stats.shares.get(uid) ?? 0), 0)));
     expect(full.shares).toEqual(participants.map((p) => ({ uid: p.userId, share: major(stats.shares.get(p.userId) ?? 0) })));
-    expect(full.operations.map((d) => ({ day: d.day, total: d.total, mine: d.mine, count: d.count, ops: d.operations.map((o) => ({ id: o.id, amount: o.amount, mine: o.my_share })) }))).toEqual(
+    expect(
+      full.operations.map((d) => ({
+        day: d.day,
+        total: d.total,
+        mine: d.mine,
+        count: d.count,
+        ops: d.operations.map((o) => ({ id: o.id, amount: o.amount, mine: o.my_share })),
+      })),
+    ).toEqual(
       stats.days.map((d) => ({
         day: d.day,
         total: major(d.total),
@@ -213,7 +225,8 @@ function bodyOf(c: Entered, eventId: number, kind: OperationKind = c.kind) {
   // Percentages made to add up to 100 from the weights, the last person taking the rest.
   const percents = c.among.map((_, n) => (n === c.among.length - 1 ? 0 : Math.min(c.weights[n]! / 4, 100)));
   const rest = 100 - percents.reduce((s, p) => s + p, 0);
-  const weightOf = (n: number) => (c.split === 'percent' ? (n === c.among.length - 1 ? rest : percents[n]!) : c.split === 'shares' ? c.weights[n]! / 100 : undefined);
+  const weightOf = (n: number) =>
+    c.split === 'percent' ? (n === c.among.length - 1 ? rest : percents[n]!) : c.split === 'shares' ? c.weights[n]! / 100 : undefined;
   return {
     event_id: eventId,
     details: {
@@ -274,17 +287,21 @@ describe('balances under random operation histories', () => {
       { numRuns: 50 },
     );
     // The generator must reach the interesting paths, or the property proves little.
-    const [counts] = rowsOf<{ deleted: number; events: number; total: number }>(await db.execute(sql`
+    const [counts] = rowsOf<{ deleted: number; events: number; total: number }>(
+      await db.execute(sql`
       select count(*) filter (where deleted_at is not null)::int as deleted, count(distinct event_id)::int as events, count(*)::int as total
-      from operations`));
+      from operations`),
+    );
     expect(counts!.total).toBeGreaterThan(40);
     expect(counts!.deleted).toBeGreaterThan(0);
     expect(counts!.events).toBe(3);
-    const [shapes] = rowsOf<{ changed: number; several: number; weighted: number }>(await db.execute(sql`
+    const [shapes] = rowsOf<{ changed: number; several: number; weighted: number }>(
+      await db.execute(sql`
       select count(*) filter (where version > 1)::int as changed,
         count(*) filter (where meta ? 'payers')::int as several,
         count(*) filter (where meta->>'split' in ('shares', 'percent'))::int as weighted
-      from operations`));
+      from operations`),
+    );
     expect(shapes!.changed).toBeGreaterThan(10);
     expect(shapes!.several).toBeGreaterThan(0);
     expect(shapes!.weighted).toBeGreaterThan(0);

@@ -13,7 +13,11 @@ beforeAll(async () => {
   [anna, boris, vera, eve] = (await people(t, ['Anna', 'Boris', 'Vera', 'Eve'])) as [Person, Person, Person, Person];
   eventId = await eventWith(t, anna, [boris, vera], { eventCurrency: 'RUB' });
   const buy = (description: string, date: string, among: Person[], who = anna) =>
-    operate(t, who, { event_id: eventId, details: { kind: 'even_purchase', amount: 100, description, date }, participants: among.map((p) => ({ uid: p.uid })) });
+    operate(t, who, {
+      event_id: eventId,
+      details: { kind: 'even_purchase', amount: 100, description, date },
+      participants: among.map((p) => ({ uid: p.uid })),
+    });
   await buy('Dinner at Pushkin', '2026-03-01T19:00:00Z', [anna, boris]);
   await buy('Taxi 50% off', '2026-03-02T10:00:00Z', [anna, vera]);
   await buy('taxi home', '2026-03-03T23:30:00Z', [boris, vera], boris);

@@ -46,15 +46,18 @@ const amountArb = fc.oneof(
 );
 
 const command = fc.oneof(
-  { weight: 4, arbitrary: fc.record({
-    type: fc.constant('create' as const),
-    event: fc.nat(CURRENCIES.length - 1),
-    kind: fc.constantFrom('i_lent_them', 'even_purchase', 'payback', 'they_lent_me'),
-    minor: amountArb,
-    byFirst: fc.boolean(),
-    // The same operation again and again, as an attacker would: sums reach the bounds quickly.
-    times: fc.integer({ min: 1, max: 12 }),
-  }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('create' as const),
+      event: fc.nat(CURRENCIES.length - 1),
+      kind: fc.constantFrom('i_lent_them', 'even_purchase', 'payback', 'they_lent_me'),
+      minor: amountArb,
+      byFirst: fc.boolean(),
+      // The same operation again and again, as an attacker would: sums reach the bounds quickly.
+      times: fc.integer({ min: 1, max: 12 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), op: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('restore' as const), op: fc.nat(40) }) },
 );
@@ -63,7 +66,10 @@ async function storedBalances(eventIds: readonly number[]): Promise<Map<string, 
   const result = await t.database.db.execute(sql`
     select o.event_id, e.user_id, sum(e.paid - e.share)::text as balance
     from operation_entries e join operations o on o.id = e.operation_id
-    where o.deleted_at is null and o.event_id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})
+    where o.deleted_at is null and o.event_id in (${sql.join(
+      eventIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
     group by o.event_id, e.user_id`);
   const out = new Map<string, bigint>();
   for (const r of rowsOf<{ event_id: number; user_id: number; balance: string }>(result)) out.set(`${r.event_id}:${r.user_id}`, BigInt(r.balance));
@@ -84,21 +90,30 @@ describe('money at every size, as a property', () => {
             const currency = CURRENCIES[c.event] as string;
             const details: Record<string, unknown> = { kind: c.kind, amount: major(c.minor, currency), description: 'x' };
             if (c.kind === 'they_lent_me' || c.kind === 'payback') details.payer = c.kind === 'payback' ? author.uid : other.uid;
-            const participants = c.kind === 'even_purchase' ? [{ uid: a.uid }, { uid: b.uid }] : [{ uid: c.kind === 'payback' ? other.uid : c.kind === 'they_lent_me' ? author.uid : other.uid }];
+            const participants =
+              c.kind === 'even_purchase'
+                ? [{ uid: a.uid }, { uid: b.uid }]
+                : [{ uid: c.kind === 'payback' ? other.uid : c.kind === 'they_lent_me' ? author.uid : other.uid }];
             for (let i = 0; i < c.times; i++) {
-              const res = await call(t.app, 'POST', '/app/api/v1/operation/', { token: author.token, body: { event_id: eventIds[c.event], details, participants } });
+              const res = await call(t.app, 'POST', '/app/api/v1/operation/', {
+                token: author.token,
+                body: { event_id: eventIds[c.event], details, participants },
+              });
               if (res.status === 201) ops.push(res.body.id);
               else expect(res.body.code).toBe(c.minor > MAX_OPERATION_MINOR ? 'amount_too_large' : 'totals_too_large');
             }
           } else if (ops.length > 0) {
             const id = ops[c.op % ops.length] as number;
-            const res = await call(t.app, c.type === 'delete' ? 'DELETE' : 'POST', `/app/api/v1/operation/${id}/${c.type === 'delete' ? '' : 'restore/'}`, { token: a.token });
+            const res = await call(t.app, c.type === 'delete' ? 'DELETE' : 'POST', `/app/api/v1/operation/${id}/${c.type === 'delete' ? '' : 'restore/'}`, {
+              token: a.token,
+            });
             if (res.status !== 200) expect(res.body.code).toBe('totals_too_large');
           }
         }
         const stored = await storedBalances(eventIds);
         for (const viewer of [a, b]) {
-          for (const url of ['/event/', '/event/people/', '/user/me/']) expect((await call(t.app, 'GET', `/app/api/v1${url}`, { token: viewer.token })).status).toBe(200);
+          for (const url of ['/event/', '/event/people/', '/user/me/'])
+            expect((await call(t.app, 'GET', `/app/api/v1${url}`, { token: viewer.token })).status).toBe(200);
           const perCurrency = new Map<string, bigint>();
           for (const [i, id] of eventIds.entries()) {
             const currency = CURRENCIES[i] as string;
@@ -114,7 +129,10 @@ describe('money at every size, as a property', () => {
           const other = viewer === a ? b : a;
           const page = await call(t.app, 'GET', '/app/api/v1/event/people/', { token: viewer.token });
           const row = (page.body.objects as { uid: number; balances: { balance: number; currency: string }[] }[]).find((p) => p.uid === other.uid);
-          const expected = [...perCurrency].filter(([, v]) => v !== 0n).sort(([x], [y]) => (x < y ? -1 : 1)).map(([currency, v]) => [currency, decimalText(v, currency)]);
+          const expected = [...perCurrency]
+            .filter(([, v]) => v !== 0n)
+            .sort(([x], [y]) => (x < y ? -1 : 1))
+            .map(([currency, v]) => [currency, decimalText(v, currency)]);
           expect((row?.balances ?? []).map((m) => [m.currency, String(m.balance)])).toEqual(expected);
         }
       }),

@@ -41,9 +41,7 @@ async function readsOf(viewer: Person) {
 }
 
 function expectAll200(reads: Record<string, { status: number; body: any }>) {
-  expect(Object.fromEntries(Object.entries(reads).map(([url, r]) => [url, r.status]))).toEqual(
-    Object.fromEntries(Object.keys(reads).map((url) => [url, 200])),
-  );
+  expect(Object.fromEntries(Object.entries(reads).map(([url, r]) => [url, r.status]))).toEqual(Object.fromEntries(Object.keys(reads).map((url) => [url, 200])));
 }
 
 beforeAll(async () => {
@@ -113,7 +111,15 @@ describe('money at every size', () => {
     expect((await get(eve, `/operation/?event=${third}`)).body.count).toBe(0);
     // Eve, named in all of it, still records what she likes, Dave included; so does Fay about her.
     expect((await post(eve, loan(dave, 0.01, third))).status).toBe(201);
-    expect((await post(eve, { event_id: third, details: { kind: 'even_purchase', amount: 1500 }, participants: [{ uid: eve.uid }, { uid: dave.uid }, { uid: fay.uid }] })).status).toBe(201);
+    expect(
+      (
+        await post(eve, {
+          event_id: third,
+          details: { kind: 'even_purchase', amount: 1500 },
+          participants: [{ uid: eve.uid }, { uid: dave.uid }, { uid: fay.uid }],
+        })
+      ).status,
+    ).toBe(201);
     expect((await post(fay, loan(eve, 100, third))).status).toBe(201);
     // Dave deleting one of his loans gives him room again; restoring it takes it back.
     const mine = await get(dave, `/operation/?event=${first}`);

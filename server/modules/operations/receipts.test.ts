@@ -19,8 +19,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const dinner = () => ({ event_id: eventId, details: { kind: 'even_purchase', amount: 3000, description: 'Dinner' }, participants: [{ uid: anna.uid }, { uid: boris.uid }] });
-const attach = (who: Person, id: number, data: string) => call(t.app, 'POST', `/app/api/v1/operation/${id}/receipts/`, { token: who.token, body: { picture: data } });
+const dinner = () => ({
+  event_id: eventId,
+  details: { kind: 'even_purchase', amount: 3000, description: 'Dinner' },
+  participants: [{ uid: anna.uid }, { uid: boris.uid }],
+});
+const attach = (who: Person, id: number, data: string) =>
+  call(t.app, 'POST', `/app/api/v1/operation/${id}/receipts/`, { token: who.token, body: { picture: data } });
 
 describe('receipts', () => {
   it('keeps a tall photo legible, drops its EXIF position, and shows it to the other participant', async () => {

@@ -10,7 +10,18 @@ import { jsonRowsBuiltOnce } from '../../db/speed/json-rows';
 import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../../db/rows';
 import { forgetKeptDays, keptDaysUpdate, spendingDayDeltas } from './spending-days';
-import { eventParticipants, events, images, operationDebts, operationEntries, pairBalances, operationReceipts, operations, operationSeen, operationVersions } from '../../db/schema';
+import {
+  eventParticipants,
+  events,
+  images,
+  operationDebts,
+  operationEntries,
+  pairBalances,
+  operationReceipts,
+  operations,
+  operationSeen,
+  operationVersions,
+} from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
 export type NewOperation = typeof operations.$inferInsert;
@@ -81,11 +92,7 @@ function entryRows(list: readonly { operationId?: number; entries: readonly Entr
  * meets PostgreSQL's limit on parameters. `operationId` reads the operation from each row, or from
  * elsewhere (`beside`, read with the rows).
  */
-function entryInserts(
-  rows: { entries: unknown; debts: unknown },
-  operationId: SQL = sql`(r->>3)::int`,
-  beside: SQL = sql``,
-): { debts: SQL; entries: SQL } {
+function entryInserts(rows: { entries: unknown; debts: unknown }, operationId: SQL = sql`(r->>3)::int`, beside: SQL = sql``): { debts: SQL; entries: SQL } {
   return {
     debts: sql`insert into ${operationDebts} (operation_id, lo, hi, amount)
       select ${operationId}, (r->>0)::int, (r->>1)::int, (r->>2)::bigint from ${beside}json_array_elements(${rows.debts}::json) r`,
@@ -106,8 +113,20 @@ export async function insertEntriesOf(db: Queryable, list: readonly { operationI
 
 /** The columns a new operation is given; the rest take their defaults. */
 const NEW_OPERATION_COLUMNS = [
-  'eventId', 'authorId', 'kind', 'amount', 'originalAmount', 'currency', 'rate', 'rateDate',
-  'description', 'opDate', 'meta', 'idempotencyKey', 'recurrenceId', 'recurrenceDay',
+  'eventId',
+  'authorId',
+  'kind',
+  'amount',
+  'originalAmount',
+  'currency',
+  'rate',
+  'rateDate',
+  'description',
+  'opDate',
+  'meta',
+  'idempotencyKey',
+  'recurrenceId',
+  'recurrenceDay',
 ] as const satisfies readonly (keyof NewOperation)[];
 
 /**
@@ -124,7 +143,10 @@ const insertNewOperationStatement = builtOnce((db) => {
     sql`insert into ${operationVersions} (operation_id, version, action, actor_id, state, created_at)
       select op.id, op.version, 'created', op.author_id, ${sql.placeholder('state')}::jsonb, op.created_at from op`,
   ].map((statement, i) => db.$with(`written_${i}`, {}).as(statement));
-  return db.with(op, ...written).select().from(op);
+  return db
+    .with(op, ...written)
+    .select()
+    .from(op);
 });
 
 /**
@@ -132,12 +154,7 @@ const insertNewOperationStatement = builtOnce((db) => {
  * of them was a round trip of its own, and on the embedded database a write's rate is its
  * statements' rate (decision 0043). `state` is what the first version keeps (entered.ts stateOf).
  */
-export async function insertNewOperation(
-  db: Queryable,
-  values: NewOperation,
-  entries: readonly Entry[],
-  state: unknown,
-): Promise<OperationRow> {
+export async function insertNewOperation(db: Queryable, values: NewOperation, entries: readonly Entry[], state: unknown): Promise<OperationRow> {
   const columns = Object.fromEntries(NEW_OPERATION_COLUMNS.map((column) => [column, values[column] ?? null]));
   const [row] = await insertNewOperationStatement(db, { ...columns, ...entryRows([{ entries }]), state: JSON.stringify(state) });
   if (!row) throw new Error('operation insert returned nothing');
@@ -257,7 +274,10 @@ function balancesStatement(figures: 'event' | 'people' | 'spending', newOperatio
 
 /** Both forms of one shape of the balances statement, each built once (server/db/speed/built-once.ts). */
 function balancesStatements(figures: 'event' | 'people' | 'spending') {
-  return { new: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, true)), other: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, false)) };
+  return {
+    new: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, true)),
+    other: sqlBuiltOnce<BalancesValues>(() => balancesStatement(figures, false)),
+  };
 }
 
 // Every write asks one of these.
@@ -303,7 +323,12 @@ export function byOperation<R extends { operationId: number }, T>(rows: readonly
 }
 
 /** An operation's entries as the views read them, in their order, through `entriesOf` or view-parts.ts. */
-export const ENTRY_FIELDS = { operationId: operationEntries.operationId, userId: operationEntries.userId, paid: operationEntries.paid, share: operationEntries.share };
+export const ENTRY_FIELDS = {
+  operationId: operationEntries.operationId,
+  userId: operationEntries.userId,
+  paid: operationEntries.paid,
+  share: operationEntries.share,
+};
 export const ENTRY_ORDER = sql`${operationEntries.operationId}, ${operationEntries.userId}`;
 
 const entriesOfOperations = jsonRowsBuiltOnce(ENTRY_FIELDS, ENTRY_ORDER, (db, rows) =>
@@ -417,13 +442,7 @@ const livePage = wholeListPage(true);
 /** Newest first by id (creation order), which the (event_id, id) index serves directly. */
 export async function operationPage(db: Queryable, eventId: number, filter: ListFilter, offset: number, limit: number): Promise<OperationRow[]> {
   if (!narrowed(filter)) return (filter.includeDeleted ? pageWithDeleted : livePage)(db, { event: eventId, offset, limit });
-  return db
-    .select()
-    .from(operations)
-    .where(listFilter(eventId, filter))
-    .orderBy(desc(operations.id))
-    .limit(limit)
-    .offset(offset);
+  return db.select().from(operations).where(listFilter(eventId, filter)).orderBy(desc(operations.id)).limit(limit).offset(offset);
 }
 
 /** How many operations the list holds (`listed`, deleted ones included when asked) and how many of them are live. */
@@ -473,12 +492,7 @@ const TOTALS_LOCK_SPACE = 0x646f6c;
  * ends, so two events written at once cannot both pass on the same writer's old total. Sums stay
  * in SQL numerics: nothing past the bound is ever read back into a JS number.
  */
-export async function totalsExceeded(
-  db: Queryable,
-  eventId: number,
-  writers: readonly number[],
-  bounds: { event: number; writer: number },
-): Promise<boolean> {
+export async function totalsExceeded(db: Queryable, eventId: number, writers: readonly number[], bounds: { event: number; writer: number }): Promise<boolean> {
   const people = [...new Set(writers)].sort((a, b) => a - b);
   const ids = idArray(people);
   if (people.length > 0) await lockPeopleForTotals(db, { ids });

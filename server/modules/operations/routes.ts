@@ -117,7 +117,15 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
   app.post(
     '/operation/:id/history/:version/restore/',
-    { ...auth, schema: { params: operationVersionParams, querystring: displayCurrencyQuery, headers: ifMatchHeaders, response: { 200: operation, 412: operationChangedBody } } },
+    {
+      ...auth,
+      schema: {
+        params: operationVersionParams,
+        querystring: displayCurrencyQuery,
+        headers: ifMatchHeaders,
+        response: { 200: operation, 412: operationChangedBody },
+      },
+    },
     async (request, reply) => {
       const viewer = userIdOf(request);
       const { id, version } = request.params;

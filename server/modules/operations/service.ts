@@ -55,7 +55,13 @@ export async function createOperation(db: Db, viewer: number, body: CreateOperat
   }
 }
 
-async function recordOperation(db: Db, viewer: number, body: CreateOperationBody, idempotencyKey: string | undefined, display: string | undefined): Promise<Operation> {
+async function recordOperation(
+  db: Db,
+  viewer: number,
+  body: CreateOperationBody,
+  idempotencyKey: string | undefined,
+  display: string | undefined,
+): Promise<Operation> {
   const { details } = body;
   const kind = details.kind;
   const date = parseDate(details.date);
@@ -172,7 +178,14 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     if (currencyOf(source.currency) !== currencyOf(target.currency)) {
       const priced = await price(
         tx,
-        { kind: row.kind as OperationKind, originalAmount: row.originalAmount, currency: currencyOf(row.currency), author: row.authorId, meta: metaOf(row), date: row.opDate },
+        {
+          kind: row.kind as OperationKind,
+          originalAmount: row.originalAmount,
+          currency: currencyOf(row.currency),
+          author: row.authorId,
+          meta: metaOf(row),
+          date: row.opDate,
+        },
         currencyOf(target.currency),
       );
       moved = { ...moved, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate };
@@ -199,7 +212,14 @@ export async function reconvertEventOperations(tx: Queryable, eventId: number, c
     if (row.kind === 'comment') continue;
     const priced = await price(
       tx,
-      { kind: row.kind as OperationKind, originalAmount: row.originalAmount, currency: currencyOf(row.currency), author: row.authorId, meta: metaOf(row), date: row.opDate },
+      {
+        kind: row.kind as OperationKind,
+        originalAmount: row.originalAmount,
+        currency: currencyOf(row.currency),
+        author: row.authorId,
+        meta: metaOf(row),
+        date: row.opDate,
+      },
       currency,
     );
     await updateOperation(tx, row.id, { amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate });

@@ -41,10 +41,7 @@ function localDayAt(instant: SQL, offset: SQL): SQL {
 export function spendingDayDeltas(kind: string, amount: number, entries: readonly { uid: number; share: number }[], sign: 1 | -1) {
   // What it spent: its amount, a deposit's negated (the sum of its shares, which the integrity checks hold it to).
   const spent = kind === 'deposit' ? -amount : amount;
-  return [
-    { uid: WHOLE_EVENT, s: sign * spent, c: sign },
-    ...entries.filter((e) => e.share !== 0).map((e) => ({ uid: e.uid, s: sign * e.share, c: sign })),
-  ];
+  return [{ uid: WHOLE_EVENT, s: sign * spent, c: sign }, ...entries.filter((e) => e.share !== 0).map((e) => ({ uid: e.uid, s: sign * e.share, c: sign }))];
 }
 
 /**

@@ -33,7 +33,8 @@ export async function expenses(
   // Whose shares count as 'mine': me, or everyone in my event family (the settle-up group).
   const myGroup = participants.find((p) => p.userId === viewer)?.familyGroup;
   const mine = query.family === 'true' ? participants.filter((p) => p.familyGroup === myGroup).map((p) => p.userId) : [viewer];
-  const oneDay = query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
+  const oneDay =
+    query.day === undefined ? undefined : { from: localDayStart(query.day, query.utc_offset), until: localDayStart(query.day, query.utc_offset, 1) };
   const [days, listed] = await Promise.all([
     spendingDays(db, event.id, mine, query.utc_offset, oneDay),
     query.summary === 'true' ? [] : spendingOperations(db, event.id, mine, oneDay),

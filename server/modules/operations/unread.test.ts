@@ -61,7 +61,11 @@ describe('the unread count', () => {
     expect(await seenInList(boris)).toMatchObject({ [first.id]: true, [second.id]: false });
 
     // Anna changes what Boris has seen: unread for him again.
-    const put = await call(t.app, 'PUT', `/app/api/v1/operation/${first.id}/`, { token: anna.token, body: lunch(150), headers: { 'if-match': `"${first.version}"` } });
+    const put = await call(t.app, 'PUT', `/app/api/v1/operation/${first.id}/`, {
+      token: anna.token,
+      body: lunch(150),
+      headers: { 'if-match': `"${first.version}"` },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(await unread(boris)).toBe(2);
 
@@ -74,7 +78,10 @@ describe('the unread count', () => {
 
     // Vera joins: everything live is unread for her.
     await addContacts(t, anna, [vera]);
-    const joined = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: anna.token, body: { data: { contacts: [anna.uid, boris.uid, vera.uid] } } });
+    const joined = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, {
+      token: anna.token,
+      body: { data: { contacts: [anna.uid, boris.uid, vera.uid] } },
+    });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     expect(await unread(vera)).toBe(2);
 

@@ -48,7 +48,10 @@ export async function rewritingUnread<T>(db: Queryable, operationIds: readonly n
  */
 export async function shiftUnread(db: Queryable, operationIds: readonly number[], sign: 1 | -1, who?: number): Promise<void> {
   if (operationIds.length === 0) return;
-  const ids = sql.join(operationIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    operationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const only = who === undefined ? sql`` : sql`and c.user_id = ${who}`;
   await db.execute(sql`
     with parts as (
@@ -84,7 +87,14 @@ export async function recountUnread(db: Queryable, eventId: number, uids?: reado
         select count(*)::int from ${operations} o join ${operationSeen} s on s.operation_id = o.id and s.user_id = ep.user_id
         where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} <> ep.user_id
       )
-    where ep.event_id = ${eventId} ${uids ? sql`and ep.user_id in (${sql.join(uids.map((uid) => sql`${uid}`), sql`, `)})` : sql``}`);
+    where ep.event_id = ${eventId} ${
+      uids
+        ? sql`and ep.user_id in (${sql.join(
+            uids.map((uid) => sql`${uid}`),
+            sql`, `,
+          )})`
+        : sql``
+    }`);
 }
 
 /**

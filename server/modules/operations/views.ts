@@ -17,7 +17,14 @@ import { viewPartsOf } from './view-parts';
  * An operation as the API shows it to `viewer`: amounts in the display conversion's currency, the
  * status in the viewer's terms (DESIGN §3), unread unless they saw it or were the last to write it.
  */
-export function toView(op: OperationRow, entries: readonly Entry[], viewer: number, seen: boolean, conv: DisplayConversion, receipts: readonly ReceiptRow[] = []): Operation {
+export function toView(
+  op: OperationRow,
+  entries: readonly Entry[],
+  viewer: number,
+  seen: boolean,
+  conv: DisplayConversion,
+  receipts: readonly ReceiptRow[] = [],
+): Operation {
   const kind = op.kind as OperationKind;
   const meta = metaOf(op);
   const original = currencyOf(op.currency);
@@ -84,7 +91,11 @@ async function requestsAmong(db: Queryable, ops: readonly OperationRow[]): Promi
 }
 
 export async function viewsOf(db: Queryable, viewer: number, ops: readonly OperationRow[], conv: DisplayConversion): Promise<Operation[]> {
-  const { entries, seen, receipts } = await viewPartsOf(db, viewer, ops.map((o) => o.id));
+  const { entries, seen, receipts } = await viewPartsOf(
+    db,
+    viewer,
+    ops.map((o) => o.id),
+  );
   const requests = await requestsAmong(db, ops);
   return ops.map((o) => {
     const view = toView(o, entries.get(o.id) ?? [], viewer, seen.has(o.id), conv, receipts.get(o.id));

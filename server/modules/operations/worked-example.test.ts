@@ -25,11 +25,15 @@ beforeAll(async () => {
     participants,
   });
   await operate(t, anna, op('even_purchase', 5000, { payer: anna.uid }, all));
-  await operate(t, vera, op('split_purchase', 3000, { payer: vera.uid }, [
-    { uid: anna.uid, amount: 1000 },
-    { uid: vera.uid, amount: 1000 },
-    { uid: dima.uid, amount: 1000 },
-  ]));
+  await operate(
+    t,
+    vera,
+    op('split_purchase', 3000, { payer: vera.uid }, [
+      { uid: anna.uid, amount: 1000 },
+      { uid: vera.uid, amount: 1000 },
+      { uid: dima.uid, amount: 1000 },
+    ]),
+  );
   await operate(t, dima, op('i_purchased_them', 1200, {}, [{ uid: vera.uid }, { uid: gleb.uid }]));
   await operate(t, boris, op('i_lent_them', 700, {}, [{ uid: dima.uid }]));
   await operate(t, gleb, op('they_lent_me', 400, { payer: anna.uid }, [{ uid: gleb.uid }]));
@@ -110,10 +114,12 @@ describe('the worked example of DESIGN §3', () => {
     ]);
     expect(list.objects.map((o) => o.status)).toEqual([null, 'income', 'lent', 'received', 'bought', 'split', 'even']);
     const loan = list.objects[3]!;
-    expect(loan.participants).toEqual([
-      { uid: boris.uid, paid: 700, share: 0, effect: 700 },
-      { uid: dima.uid, paid: 0, share: 700, effect: -700 },
-    ].sort((a, b) => a.uid - b.uid));
+    expect(loan.participants).toEqual(
+      [
+        { uid: boris.uid, paid: 700, share: 0, effect: 700 },
+        { uid: dima.uid, paid: 0, share: 700, effect: -700 },
+      ].sort((a, b) => a.uid - b.uid),
+    );
     expect(list.objects[0]!.details.text).toBe('All paid for, see you next year');
   });
 });

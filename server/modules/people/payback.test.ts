@@ -145,7 +145,13 @@ describe('payback requests', () => {
     });
     const euros = await operate(t, boris, payback(museum, boris, anna, 10));
     request = (await person(anna, boris.uid)).payback_requests.find((r) => r.id === requestId);
-    expect(request).toMatchObject({ settled: true, paid: [{ amount: 10, currency: 'EUR' }, { amount: 500, currency: 'RUB' }] });
+    expect(request).toMatchObject({
+      settled: true,
+      paid: [
+        { amount: 10, currency: 'EUR' },
+        { amount: 500, currency: 'RUB' },
+      ],
+    });
     // The feed says so where the request was made.
     const feed = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${dialogueId}`, { token: boris.token })).body);
     expect(feed.objects.find((o) => o.id === requestId)?.request).toMatchObject({ settled: true });
@@ -205,7 +211,12 @@ describe('asking again', () => {
     await operate(t, jon, payback(ev, jon, ivy, 100));
     expect((await person(ivy, jon.uid)).payback_requests[0]).toMatchObject({ paid: [{ amount: 100, currency: 'RUB' }], settled: false });
     const again = await ask(ivy, jon.uid);
-    expect(again.body).toMatchObject({ id: first.body.id, amounts: [{ amount: 200, currency: 'RUB' }], paid: [{ amount: 0, currency: 'RUB' }], settled: false });
+    expect(again.body).toMatchObject({
+      id: first.body.id,
+      amounts: [{ amount: 200, currency: 'RUB' }],
+      paid: [{ amount: 0, currency: 'RUB' }],
+      settled: false,
+    });
     const feed = operationListResponse.parse((await call(t.app, 'GET', `/app/api/v1/operation/?event=${first.body.event_id}`, { token: jon.token })).body);
     expect(feed.objects.filter((o) => o.request)).toHaveLength(1);
     expect(feed.objects[0]?.details.text).toBe('Payback request: 200.00 RUB');

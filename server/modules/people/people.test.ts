@@ -118,7 +118,11 @@ describe('net balances across events', () => {
       ].sort(),
     );
     const inEur = await one(anna, boris.uid, '?currency=EUR');
-    expect(inEur.events.find((e) => e.id === dacha)).toMatchObject({ currency: 'EUR', approximate: true, balance: fromMinor(await converted(100_000, 'RUB', 'EUR'), 'EUR') });
+    expect(inEur.events.find((e) => e.id === dacha)).toMatchObject({
+      currency: 'EUR',
+      approximate: true,
+      balance: fromMinor(await converted(100_000, 'RUB', 'EUR'), 'EUR'),
+    });
     expect(inEur.events.find((e) => e.id === paris)).toMatchObject({ currency: 'EUR', approximate: false, balance: 30 });
     expect(inEur.person.balance).toBe(fromMinor(3000 + (await converted(110_000, 'RUB', 'EUR')), 'EUR'));
   });
@@ -156,7 +160,10 @@ describe('the people list', () => {
 
   it('pages 20 at a time in name order, every person once', async () => {
     const owner = await member('Owner');
-    const friends = Array.from({ length: 25 }, (_, i) => ({ name: `Friend ${String(i + 1).padStart(2, '0')}`, phone: `+7905888${String(i).padStart(4, '0')}` }));
+    const friends = Array.from({ length: 25 }, (_, i) => ({
+      name: `Friend ${String(i + 1).padStart(2, '0')}`,
+      phone: `+7905888${String(i).padStart(4, '0')}`,
+    }));
     const res = await call(t.app, 'POST', '/app/api/v1/user/contacts/', { token: owner.token, body: { device: 'WEB', contacts: friends } });
     expect(res.status).toBe(200);
     await addContacts(t, owner, [anna]);

@@ -74,7 +74,12 @@ export async function pairBalancesOf(db: Queryable, viewer: number, others?: rea
   const onlyOthers = (column: Side) => (others === undefined ? sql`true` : inArray(column, [...others]));
   const side = (mine: Side, theirs: Side, sign: 1 | -1) =>
     db
-      .select({ eventId: pairBalances.eventId, currency: events.currency, other: theirs, amount: sql<number>`${sign}::int * ${pairBalances.amount}`.mapWith(Number) })
+      .select({
+        eventId: pairBalances.eventId,
+        currency: events.currency,
+        other: theirs,
+        amount: sql<number>`${sign}::int * ${pairBalances.amount}`.mapWith(Number),
+      })
       .from(pairBalances)
       .innerJoin(events, and(eq(events.id, pairBalances.eventId), isNull(events.deletedAt)))
       .where(and(eq(mine, viewer), ne(pairBalances.amount, 0), onlyOthers(theirs)));
@@ -90,7 +95,10 @@ export interface FamilyRow {
 
 export async function familiesByIds(db: Queryable, ids: readonly number[]): Promise<FamilyRow[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: families.id, headId: families.headId }).from(families).where(inArray(families.id, [...ids]));
+  return db
+    .select({ id: families.id, headId: families.headId })
+    .from(families)
+    .where(inArray(families.id, [...ids]));
 }
 
 export async function familyIdOf(db: Queryable, uid: number): Promise<number | null> {
@@ -125,14 +133,7 @@ export async function paybackRequestsIn(db: Queryable, eventId: number): Promise
   return db
     .select({ id: operations.id, eventId: operations.eventId, authorId: operations.authorId, createdAt: operations.createdAt, meta: operations.meta })
     .from(operations)
-    .where(
-      and(
-        eq(operations.eventId, eventId),
-        eq(operations.kind, 'comment'),
-        isNull(operations.deletedAt),
-        sql`${operations.meta}->>'request' = 'payback'`,
-      ),
-    )
+    .where(and(eq(operations.eventId, eventId), eq(operations.kind, 'comment'), isNull(operations.deletedAt), sql`${operations.meta}->>'request' = 'payback'`))
     .orderBy(desc(operations.id));
 }
 
@@ -140,7 +141,13 @@ export async function paybackRequestsIn(db: Queryable, eventId: number): Promise
  * Renews an open request with the debt as it stands now: its text, amounts and time, paybacks
  * counted from now on, and unread again for everyone but its author.
  */
-export async function renewPaybackRequest(db: Queryable, id: number, authorId: number, meta: PaybackRequestMeta & Record<string, unknown>, now: Date): Promise<RequestRow> {
+export async function renewPaybackRequest(
+  db: Queryable,
+  id: number,
+  authorId: number,
+  meta: PaybackRequestMeta & Record<string, unknown>,
+  now: Date,
+): Promise<RequestRow> {
   const [latest] = await db.select({ id: sql<number>`max(${operations.id})` }).from(operations);
   const [row] = await db
     .update(operations)
@@ -169,10 +176,7 @@ export async function paybacksBetween(db: Queryable, a: number, b: number, after
     .select({ id: operations.id, currency: operations.currency, originalAmount: operations.originalAmount, meta: operations.meta })
     .from(ea)
     .innerJoin(eb, and(eq(eb.operationId, ea.operationId), eq(eb.userId, b)))
-    .innerJoin(
-      operations,
-      and(eq(operations.id, ea.operationId), eq(operations.kind, 'payback'), isNull(operations.deletedAt), gt(operations.id, afterId)),
-    )
+    .innerJoin(operations, and(eq(operations.id, ea.operationId), eq(operations.kind, 'payback'), isNull(operations.deletedAt), gt(operations.id, afterId)))
     .innerJoin(events, and(eq(events.id, operations.eventId), isNull(events.deletedAt)))
     .where(eq(ea.userId, a))
     .orderBy(asc(operations.id));

@@ -23,10 +23,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async
   app.get('/event/people/', { ...read, schema: { querystring: peopleQuery, response: { 200: peopleListResponse } } }, async (request) =>
     listPeople(db, userIdOf(request), request.query),
   );
-  app.get(
-    '/event/people/:uid/',
-    { ...read, schema: { params: personParams, querystring: personQuery, response: { 200: personResponse } } },
-    async (request) => getPerson(db, userIdOf(request), request.params.uid, request.query),
+  app.get('/event/people/:uid/', { ...read, schema: { params: personParams, querystring: personQuery, response: { 200: personResponse } } }, async (request) =>
+    getPerson(db, userIdOf(request), request.params.uid, request.query),
   );
   app.post(
     '/event/people/:uid/',

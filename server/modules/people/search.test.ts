@@ -42,7 +42,10 @@ describe('GET /v1/user/search/', () => {
     const digits = boris.phone.slice(2); // +7 dropped
     for (const typed of [boris.phone, `8 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`, digits, `7${digits}`]) {
       const res = await found(anna, `phone=${encodeURIComponent(typed)}`);
-      expect([typed, res]).toMatchObject([typed, { status: 'registered', uid: boris.uid, phone: boris.phone, name: 'Boris', is_contact_exists: true, is_registered: true }]);
+      expect([typed, res]).toMatchObject([
+        typed,
+        { status: 'registered', uid: boris.uid, phone: boris.phone, name: 'Boris', is_contact_exists: true, is_registered: true },
+      ]);
     }
     expect(await found(dan, `phone=${encodeURIComponent(boris.phone)}`)).toMatchObject({
       status: 'registered',
@@ -89,7 +92,11 @@ describe('GET /v1/user/search/', () => {
   it("refuses digits that are not a whole phone with 'phone incorrect' in the phone field", async () => {
     for (const typed of ['12345', 'abc', '', '+7 906 123', '12345678901234', '000 000 00 00']) {
       const res = await search(anna, `phone=${encodeURIComponent(typed)}`);
-      expect([typed, res.status, res.body]).toEqual([typed, 400, { error: 'phone incorrect', code: 'phone_incorrect', field: 'phone', phone: 'phone incorrect' }]);
+      expect([typed, res.status, res.body]).toEqual([
+        typed,
+        400,
+        { error: 'phone incorrect', code: 'phone_incorrect', field: 'phone', phone: 'phone incorrect' },
+      ]);
     }
   });
 

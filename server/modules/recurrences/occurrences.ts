@@ -39,7 +39,15 @@ async function makeNext(db: Db, seriesId: number, now: Date): Promise<Outcome> {
       requireLive(event);
       const meta = metaOf(series);
       await requirePeopleIn(tx, event.id, peopleNamed(meta), 'participant_not_in_event');
-      const entered = { eventId: event.id, authorId: series.authorId, kind: series.kind, originalAmount: series.originalAmount, currency: currencyOf(series.currency), description: series.description, meta };
+      const entered = {
+        eventId: event.id,
+        authorId: series.authorId,
+        kind: series.kind,
+        originalAmount: series.originalAmount,
+        currency: currencyOf(series.currency),
+        description: series.description,
+        meta,
+      };
       const priced = await price(tx, { ...entered, kind: series.kind as OperationKind, author: series.authorId, date: at }, currencyOf(event.currency));
       await storeOperation(tx, entered, priced, { opDate: at, recurrenceId: series.id, recurrenceDay: day });
     }

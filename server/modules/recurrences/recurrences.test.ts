@@ -47,7 +47,13 @@ async function occurrences(seriesId: number): Promise<{ id: number; day: string;
   const result = await t.database.db.execute(
     `select id, recurrence_day::text as day, op_date, deleted_at, rate_date::text as rate_date from operations where recurrence_id = ${seriesId} order by recurrence_day`,
   );
-  return rowsOf<{ id: number; day: string; op_date: string | Date; deleted_at: unknown; rate_date: string | null }>(result).map((r) => ({ id: Number(r.id), day: r.day, date: new Date(r.op_date).toISOString(), deleted: r.deleted_at !== null, rateDate: r.rate_date }));
+  return rowsOf<{ id: number; day: string; op_date: string | Date; deleted_at: unknown; rate_date: string | null }>(result).map((r) => ({
+    id: Number(r.id),
+    day: r.day,
+    date: new Date(r.op_date).toISOString(),
+    deleted: r.deleted_at !== null,
+    rateDate: r.rate_date,
+  }));
 }
 
 async function balances(): Promise<Record<number, number>> {
@@ -96,7 +102,11 @@ describe('a monthly series', () => {
     const edit = await call(t.app, 'PUT', `/app/api/v1/operation/${mar.id}/`, {
       token: boris.token,
       headers: { 'if-match': '"1"' },
-      body: { event_id: eventId, details: { kind: 'even_purchase', amount: 1200, currency: 'RUB', description: 'Rent and water', payer: anna.uid }, participants: [{ uid: anna.uid }, { uid: boris.uid }] },
+      body: {
+        event_id: eventId,
+        details: { kind: 'even_purchase', amount: 1200, currency: 'RUB', description: 'Rent and water', payer: anna.uid },
+        participants: [{ uid: anna.uid }, { uid: boris.uid }],
+      },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     await makeAllDue(t.database.db, new Date('2027-06-01T00:00:00Z'));
@@ -116,7 +126,10 @@ describe('a monthly series', () => {
   it('is changed from an occurrence, which becomes the pattern for those to come', async () => {
     const made = await occurrences(first.recurrence_id!);
     const mar = made[2]!;
-    const res = await call(t.app, 'PUT', `/app/api/v1/operation/${mar.id}/recurrence/`, { token: boris.token, body: { frequency: 'monthly', interval: 2, count: 8 } });
+    const res = await call(t.app, 'PUT', `/app/api/v1/operation/${mar.id}/recurrence/`, {
+      token: boris.token,
+      body: { frequency: 'monthly', interval: 2, count: 8 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const s = recurrenceSchema.parse(res.body);
     // From 31 March every two months, after the latest made (31 May): 31 July.
@@ -217,7 +230,10 @@ describe('what the series cannot do', () => {
     const plain = await operate(t, anna, { ...rent('2027-09-05T10:00:00Z', {}), repeat: undefined });
     expect(plain.recurrence_id).toBeNull();
     expect((await call(t.app, 'GET', `/app/api/v1/operation/${plain.id}/recurrence/`, { token: anna.token })).status).toBe(404);
-    const res = await call(t.app, 'PUT', `/app/api/v1/operation/${plain.id}/recurrence/`, { token: boris.token, body: { frequency: 'weekly', until: '2027-09-20' } });
+    const res = await call(t.app, 'PUT', `/app/api/v1/operation/${plain.id}/recurrence/`, {
+      token: boris.token,
+      body: { frequency: 'weekly', until: '2027-09-20' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(recurrenceSchema.parse(res.body)).toMatchObject({ made: 1, next: '2027-09-12T10:00:00.000Z', until: '2027-09-20' });
     await makeAllDue(t.database.db, new Date('2027-12-01T00:00:00Z'));
@@ -233,7 +249,9 @@ describe('several processes at once', () => {
     const url = t.database.url;
     if (url) {
       // PostgreSQL: two more server processes of their own, each with its own connections, make the same series as this one.
-      const others = [1, 2].map(() => execFileAsync(process.execPath, ['--import', 'tsx', 'tests/api/make-due-process.ts', url, now.toISOString()], { timeout: 60_000 }));
+      const others = [1, 2].map(() =>
+        execFileAsync(process.execPath, ['--import', 'tsx', 'tests/api/make-due-process.ts', url, now.toISOString()], { timeout: 60_000 }),
+      );
       const [own, ...rest] = await Promise.all([makeAllDue(t.database.db, now), ...others]);
       const counts = [own as number, ...rest.map((r) => Number((r as { stdout: string }).stdout))];
       // Between them, every due occurrence of the four series and nothing more (other series in this file are done or stopped).

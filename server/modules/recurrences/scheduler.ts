@@ -10,5 +10,8 @@ export type RecurrenceScheduler = Periodic;
  * turns per series under its event's lock, so none keeps state another needs.
  */
 export function createRecurrenceScheduler(deps: { db: Db; now: Clock; intervalMs: number; log: MakeLog }): RecurrenceScheduler {
-  return periodic(() => makeAllDue(deps.db, deps.now(), deps.log).catch((err: unknown) => deps.log.error({ err }, 'recurring operations not made')), deps.intervalMs);
+  return periodic(
+    () => makeAllDue(deps.db, deps.now(), deps.log).catch((err: unknown) => deps.log.error({ err }, 'recurring operations not made')),
+    deps.intervalMs,
+  );
 }

@@ -5,7 +5,6 @@ import type { Queryable } from '../../db/client';
 import type { EnteredColumns } from '../operations/repository';
 import { insertRecurrence, ruleOf, type NewRecurrence, type RecurrenceRow } from './repository';
 
-
 /**
  * How far back a series may start. Its missed occurrences are made at once, each priced at its own
  * day's rate: a year of daily rent is 365 writes, a decade would hold the request for minutes.
@@ -27,14 +26,25 @@ export function requireSensible(firstAt: Date, repeat: RepeatBody, now: Date, is
 }
 
 /** The schedule columns of a series whose occurrence 0 is at `firstAt`, the next after `after` (a local day) to make. */
-export function schedule(firstAt: Date, repeat: RepeatBody, made: number, after: string): Pick<NewRecurrence, 'frequency' | 'interval' | 'until' | 'count' | 'utcOffset' | 'firstAt' | 'nextK' | 'nextAt'> {
+export function schedule(
+  firstAt: Date,
+  repeat: RepeatBody,
+  made: number,
+  after: string,
+): Pick<NewRecurrence, 'frequency' | 'interval' | 'until' | 'count' | 'utcOffset' | 'firstAt' | 'nextK' | 'nextAt'> {
   const rule = ruleFrom(repeat);
   const next = firstOccurrenceAfter(firstAt, repeat.utc_offset, rule, after, made);
   return { ...rule, utcOffset: repeat.utc_offset, firstAt, nextK: next?.k ?? 0, nextAt: next?.at ?? null };
 }
 
 /** A new series whose first occurrence is the operation being recorded at `firstAt`. */
-export async function startSeries(tx: Queryable, pattern: EnteredColumns, firstAt: Date, repeat: RepeatBody, now: Date): Promise<{ series: RecurrenceRow; day: string }> {
+export async function startSeries(
+  tx: Queryable,
+  pattern: EnteredColumns,
+  firstAt: Date,
+  repeat: RepeatBody,
+  now: Date,
+): Promise<{ series: RecurrenceRow; day: string }> {
   requireSensible(firstAt, repeat, now, true);
   const day = localDay(firstAt, repeat.utc_offset);
   const series = await insertRecurrence(tx, { ...pattern, ...schedule(firstAt, repeat, 1, day), made: 1 });

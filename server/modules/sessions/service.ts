@@ -32,22 +32,24 @@ export interface LiveSession {
 }
 
 function liveSessionQuery(db: Db) {
-  return db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1)
-    // No name from Drizzle: on PostgreSQL the pool names it once repeated, as every other statement,
-    // unless told not to for a pooler that cannot carry names (decision 0054).
-    .prepare('');
+  return (
+    db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1)
+      // No name from Drizzle: on PostgreSQL the pool names it once repeated, as every other statement,
+      // unless told not to for a pooler that cannot carry names (decision 0054).
+      .prepare('')
+  );
 }
 
 /**
@@ -69,7 +71,10 @@ export async function liveSession(db: Db, token: string, now = new Date()): Prom
 }
 
 export async function revokeSession(db: Queryable, token: string, now = new Date()): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, hashToken(token)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 /** Ends every session of a user, or every one but the caller's (password change keeps the changer signed in). */

@@ -20,7 +20,10 @@ const exportedEvent = z.object({
   format: z.literal('dolya.event'),
   version: z.literal(1),
   event: z.object({
-    contacts: z.array(z.object({ uid: z.number().int(), name: z.string(), full_name: z.string().optional(), is_me: z.boolean().optional() })).min(1).max(MAX_IMPORT_PEOPLE),
+    contacts: z
+      .array(z.object({ uid: z.number().int(), name: z.string(), full_name: z.string().optional(), is_me: z.boolean().optional() }))
+      .min(1)
+      .max(MAX_IMPORT_PEOPLE),
   }),
   operations: z.array(z.unknown()).max(MAX_IMPORT_ROWS),
 });
@@ -52,7 +55,10 @@ function unreadableAt(error: z.ZodError): never {
 }
 
 /** The import's entries for one operation, people by number, or the reason it cannot be one. */
-function entered(op: z.infer<typeof exportedOperation>, person: (uid: number | null) => number | null): { kind: OperationKind; amount: number; meta: OperationMeta; effects: Map<number, number> } | RowProblemCode {
+function entered(
+  op: z.infer<typeof exportedOperation>,
+  person: (uid: number | null) => number | null,
+): { kind: OperationKind; amount: number; meta: OperationMeta; effects: Map<number, number> } | RowProblemCode {
   const currency = op.details.original_currency;
   const payer = person(op.details.payer);
   const author = person(op.details.author);

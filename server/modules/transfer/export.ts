@@ -43,8 +43,20 @@ export const KIND_WORDS: Record<ExportLanguage, Record<OperationKind, string>> =
   },
 };
 
-const HEADINGS: Record<ExportLanguage, { date: string; description: string; kind: string; amount: string; currency: string; rate: string; paidBy: string; total: string }> = {
-  en: { date: 'Date', description: 'Description', kind: 'Kind', amount: 'Amount', currency: 'Currency', rate: 'Rate', paidBy: 'Paid by', total: 'Total balance' },
+const HEADINGS: Record<
+  ExportLanguage,
+  { date: string; description: string; kind: string; amount: string; currency: string; rate: string; paidBy: string; total: string }
+> = {
+  en: {
+    date: 'Date',
+    description: 'Description',
+    kind: 'Kind',
+    amount: 'Amount',
+    currency: 'Currency',
+    rate: 'Rate',
+    paidBy: 'Paid by',
+    total: 'Total balance',
+  },
   ru: { date: 'Дата', description: 'Описание', kind: 'Вид', amount: 'Сумма', currency: 'Валюта', rate: 'Курс', paidBy: 'Кто платил', total: 'Итоговый баланс' },
 };
 
@@ -59,7 +71,10 @@ async function eventWithOperations(db: Queryable, viewer: number, eventId: numbe
 /** GET /event/{id}/export/. */
 export async function exportEventJson(db: Queryable, viewer: number, eventId: number, now: Date): Promise<EventExport> {
   const { event, rows, views } = await eventWithOperations(db, viewer, eventId);
-  const versions = await versionsOfOperations(db, rows.map((r) => r.id));
+  const versions = await versionsOfOperations(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     format: 'dolya.event',
     version: 1,
@@ -74,7 +89,13 @@ export async function exportEventJson(db: Queryable, viewer: number, eventId: nu
  * 'Total balance' row. UTF-8 with a byte-order mark, which Excel needs to read Cyrillic names;
  * a cell starting with = + - @ is written with a leading apostrophe so no spreadsheet runs it.
  */
-export async function exportEventCsv(db: Queryable, viewer: number, eventId: number, language: ExportLanguage, now: Date): Promise<{ name: string; csv: string }> {
+export async function exportEventCsv(
+  db: Queryable,
+  viewer: number,
+  eventId: number,
+  language: ExportLanguage,
+  now: Date,
+): Promise<{ name: string; csv: string }> {
   // The history is not in a spreadsheet: only the operations as they stand are read.
   const { event, views } = await eventWithOperations(db, viewer, eventId);
   const words = HEADINGS[language];
@@ -82,10 +103,18 @@ export async function exportEventCsv(db: Queryable, viewer: number, eventId: num
   // The file leaves the app: the exporter is a person in it by their name, not 'me'.
   const names = event.contacts.map((c) => (c.is_me && c.full_name ? c.full_name : c.name));
   const nameOf = new Map(event.contacts.map((c, i) => [c.uid, names[i]!]));
-  const ops = views
-    .filter((o) => !o.deleted && o.kind !== 'comment')
-    .sort((a, b) => a.details.date.localeCompare(b.details.date) || a.id - b.id);
-  const header = [words.date, words.description, words.kind, words.amount, words.currency, words.rate, `${words.amount}, ${event.eventCurrency}`, words.paidBy, ...distinctNames(names)];
+  const ops = views.filter((o) => !o.deleted && o.kind !== 'comment').sort((a, b) => a.details.date.localeCompare(b.details.date) || a.id - b.id);
+  const header = [
+    words.date,
+    words.description,
+    words.kind,
+    words.amount,
+    words.currency,
+    words.rate,
+    `${words.amount}, ${event.eventCurrency}`,
+    words.paidBy,
+    ...distinctNames(names),
+  ];
   const rows = ops.map((o) => {
     const effect = new Map(o.participants.map((p) => [p.uid, p.effect]));
     const payers = o.participants.filter((p) => p.paid > 0).map((p) => nameOf.get(p.uid) ?? String(p.uid));

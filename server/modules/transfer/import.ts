@@ -102,7 +102,9 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
       name,
       totals: [...balances.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })),
       match: matches[i] ?? null,
-      ...(table.totals.size > 0 ? { file_totals: [...table.totals.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })) } : {}),
+      ...(table.totals.size > 0
+        ? { file_totals: [...table.totals.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })) }
+        : {}),
       left_out: leftOut[i] ?? [],
     })),
     totals_match: totalsMatch(table, balances),
@@ -124,11 +126,22 @@ async function resolvePeople(tx: Db, viewer: number, table: ExpenseTable, body: 
   });
   const phones = chosen.flatMap((p, i) => (phoneOf[i] && p ? [{ name: p.name, phone: phoneOf[i] }] : []));
   if (phones.length > 0) await addContacts(tx, viewer, { device: 'WEB', contacts: phones }, now);
-  const byPhone = new Map((await usersByPhones(tx, phones.map((p) => p.phone))).map((u) => [u.phone, u.id]));
+  const byPhone = new Map(
+    (
+      await usersByPhones(
+        tx,
+        phones.map((p) => p.phone),
+      )
+    ).map((u) => [u.phone, u.id]),
+  );
   const uids = chosen.map((p, i) => (p?.uid !== undefined ? p.uid : (byPhone.get(phoneOf[i] ?? '') ?? null)));
   if (uids.some((uid) => uid === null)) throw new DomainError('import_person_unmatched', 'people');
   const resolved = uids as number[];
-  const known = await knownPeople(tx, viewer, resolved.filter((uid) => uid !== viewer));
+  const known = await knownPeople(
+    tx,
+    viewer,
+    resolved.filter((uid) => uid !== viewer),
+  );
   if (resolved.some((uid) => uid !== viewer && !known.has(uid))) throw new DomainError('user_not_found', 'people');
   // Two columns are two people: merging them would change both balances.
   if (new Set(resolved).size !== resolved.length) throw new DomainError('validation_failed', 'people');
@@ -165,7 +178,12 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
       const date = middayOf(row.day);
       const opCurrency = inOwn?.own.currency ?? row.currency;
       const rateOfRow: typeof rateForDate = inOwn ? async () => ({ rate: inOwn.own.rate, rateDate: null }) : rateOf;
-      const priced = await price(tx, { kind: op.kind, originalAmount: op.amount, currency: opCurrency, author: viewer, meta: op.meta, date }, currency, rateOfRow);
+      const priced = await price(
+        tx,
+        { kind: op.kind, originalAmount: op.amount, currency: opCurrency, author: viewer, meta: op.meta, date },
+        currency,
+        rateOfRow,
+      );
       planned.push({ row, op, currency: opCurrency, date, priced });
     }
     // Written a chunk of rows at a time, not four statements per row: 10,000 rows in seconds,
@@ -216,7 +234,11 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[], inOwnCurrenc
   if (row.entered) {
     const uid = (n: number) => uids[n - 1] as number;
     const { kind, amount, meta: numbered } = row.entered;
-    const meta: OperationMeta = { ...numbered, payer: numbered.payer === null ? null : uid(numbered.payer), participants: numbered.participants.map((p) => ({ ...p, uid: uid(p.uid) })) };
+    const meta: OperationMeta = {
+      ...numbered,
+      payer: numbered.payer === null ? null : uid(numbered.payer),
+      participants: numbered.participants.map((p) => ({ ...p, uid: uid(p.uid) })),
+    };
     if (numbered.payers) meta.payers = numbered.payers.map((p) => ({ ...p, uid: uid(p.uid) }));
     return { kind, amount, meta };
   }
@@ -247,6 +269,9 @@ async function writeChunk(tx: Queryable, eventId: number, viewer: number, planne
       idempotencyKey: null,
     })),
   );
-  await insertEntriesOf(tx, inserted.map((r, i) => ({ operationId: r.id, entries: planned[i]!.priced.entries })));
+  await insertEntriesOf(
+    tx,
+    inserted.map((r, i) => ({ operationId: r.id, entries: planned[i]!.priced.entries })),
+  );
   await recordCreated(tx, ...inserted);
 }

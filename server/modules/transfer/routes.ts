@@ -41,7 +41,16 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = asy
   );
   app.get(
     '/user/me/export/',
-    { ...auth, schema: { response: { 200: z.unknown().describe('application/json, streamed: { format: "dolya.account", profile, contacts, events: [event exports], pictures: { url: data URL } }') } } },
+    {
+      ...auth,
+      schema: {
+        response: {
+          200: z
+            .unknown()
+            .describe('application/json, streamed: { format: "dolya.account", profile, contacts, events: [event exports], pictures: { url: data URL } }'),
+        },
+      },
+    },
     async (request, reply) => {
       const at = now();
       return reply
@@ -51,8 +60,10 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = asy
         .send(Readable.from(accountExport(db, userIdOf(request), at)));
     },
   );
-  app.post('/import/preview/', { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importFileBody, response: { 200: importPreview } } }, async (request) =>
-    previewImport(db, userIdOf(request), request.body.file, now()),
+  app.post(
+    '/import/preview/',
+    { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importFileBody, response: { 200: importPreview } } },
+    async (request) => previewImport(db, userIdOf(request), request.body.file, now()),
   );
   app.post('/import/', { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importBody, response: { 201: importResult } } }, async (request, reply) =>
     reply.status(201).send(await importEvent(db, userIdOf(request), request.body, now())),

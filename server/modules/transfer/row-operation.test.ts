@@ -25,7 +25,11 @@ function effectsOf(row: ExpenseRow): number[] {
 
 /** People's effects that add up to zero and are not all zero, with a cost that may or may not fit them. */
 const row = fc
-  .tuple(fc.array(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), { minLength: 1, maxLength: 8 }), fc.option(fc.integer({ min: 0, max: 3_000_000_000 })), fc.constantFrom('General', 'Payment'))
+  .tuple(
+    fc.array(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), { minLength: 1, maxLength: 8 }),
+    fc.option(fc.integer({ min: 0, max: 3_000_000_000 })),
+    fc.constantFrom('General', 'Payment'),
+  )
   .map(([some, cost, category]) => ({ effects: [...some, -some.reduce((a, b) => a + b, 0)], cost, category }))
   .filter((r) => r.effects.some((e) => e !== 0))
   .map((r): ExpenseRow => ({ line: 2, day: '2026-01-01', description: 'x', currency: 'EUR', ...r }));
@@ -41,7 +45,15 @@ describe('a spreadsheet row as an operation', () => {
   });
 
   it('keeps the cost when one person paid it, and makes a payment between two people a payback', () => {
-    const dinner: ExpenseRow = { line: 2, day: '2026-01-01', description: 'Dinner', category: 'Dining out', currency: 'EUR', cost: 7550, effects: [-2517, 5034, -2517] };
+    const dinner: ExpenseRow = {
+      line: 2,
+      day: '2026-01-01',
+      description: 'Dinner',
+      category: 'Dining out',
+      currency: 'EUR',
+      cost: 7550,
+      effects: [-2517, 5034, -2517],
+    };
     expect(rowOperation(dinner)).toEqual({
       kind: 'split_purchase',
       amount: 7550,
@@ -63,7 +75,15 @@ describe('a spreadsheet row as an operation', () => {
 
 describe('reading a spreadsheet’s cells', () => {
   it('reads amounts as spreadsheets write them, and nothing else', () => {
-    expect(['-12.50', '12,50', '1 234,50', '1,234.50', '1.234,50', '0.00', ''].map((a) => readAmount(a, 'EUR'))).toEqual([-1250, 1250, 123450, 123450, 123450, 0, null]);
+    expect(['-12.50', '12,50', '1 234,50', '1,234.50', '1.234,50', '0.00', ''].map((a) => readAmount(a, 'EUR'))).toEqual([
+      -1250,
+      1250,
+      123450,
+      123450,
+      123450,
+      0,
+      null,
+    ]);
     expect(['12.345', 'abc', '1e3', '--1', '12.5.1'].map((a) => readAmount(a, 'EUR'))).toEqual([null, null, null, null, null]);
     expect(readAmount('1200', 'JPY')).toBe(1200);
   });
@@ -111,7 +131,9 @@ describe('a Dolya spreadsheet row entered in another currency', () => {
       amount: fc.integer({ min: 1, max: 10_000_000 }),
       n: fc.integer({ min: 2, max: 8 }),
       currency: fc.constantFrom('RUB', 'USD', 'JPY', 'KWD'),
-      rate: fc.tuple(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: -4, max: 2 })).map(([digits, exp]) => (digits * 10 ** exp / 1e4).toFixed(10).replace(/0+$/, '').replace(/\.$/, '')),
+      rate: fc
+        .tuple(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: -4, max: 2 }))
+        .map(([digits, exp]) => ((digits * 10 ** exp) / 1e4).toFixed(10).replace(/0+$/, '').replace(/\.$/, '')),
       typedPart: fc.boolean(),
     })
     .map((e) => {
@@ -126,7 +148,16 @@ describe('a Dolya spreadsheet row entered in another currency', () => {
     const entries = entriesInEventCurrency({ kind: 'split_purchase', amount: e.amount, author: 0, payer: 0, participants }, e.converted);
     const effects = people.map(() => 0);
     for (const x of entries) effects[x.uid] = x.paid - x.share;
-    return { line: 2, day: '2026-01-01', description: 'x', category: 'Split purchase', currency: 'EUR', cost: e.converted, effects, own: { currency: e.currency, amount: e.amount, rate: e.rate } };
+    return {
+      line: 2,
+      day: '2026-01-01',
+      description: 'x',
+      category: 'Split purchase',
+      currency: 'EUR',
+      cost: e.converted,
+      effects,
+      own: { currency: e.currency, amount: e.amount, rate: e.rate },
+    };
   }
 
   it('comes back in its own currency and amount when split equally, at any rate', () => {
@@ -149,7 +180,13 @@ describe('a Dolya spreadsheet row entered in another currency', () => {
         if (!back) return;
         const { operation } = back;
         const entries = entriesInEventCurrency(
-          { kind: operation.kind, amount: operation.amount, author: 0, payer: 0, participants: operation.parts.map((p) => ({ uid: p.person, amount: p.amount })) },
+          {
+            kind: operation.kind,
+            amount: operation.amount,
+            author: 0,
+            payer: 0,
+            participants: operation.parts.map((p) => ({ uid: p.person, amount: p.amount })),
+          },
           e.converted,
         );
         const effects = row.effects.map(() => 0);

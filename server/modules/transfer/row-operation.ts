@@ -50,8 +50,14 @@ export function rowOperationInOwnCurrency(row: ExpenseRow): { operation: RowOper
   const { own } = row;
   if (!own) return null;
   const inEvent = rowOperation(row);
-  const payers = allocate(inEvent.payers.map((p) => p.amount), own.amount);
-  const parts = allocate(inEvent.parts.map((p) => p.amount ?? 0), own.amount);
+  const payers = allocate(
+    inEvent.payers.map((p) => p.amount),
+    own.amount,
+  );
+  const parts = allocate(
+    inEvent.parts.map((p) => p.amount ?? 0),
+    own.amount,
+  );
   const proportional: RowOperation = {
     kind: inEvent.kind,
     amount: own.amount,
@@ -62,7 +68,10 @@ export function rowOperationInOwnCurrency(row: ExpenseRow): { operation: RowOper
   // Some parts typed, the rest an equal share: the parts within a unit of the commonest one are
   // taken for the equal shares.
   const common = commonest(inEvent.parts.map((p) => p.amount ?? 0));
-  const mixed: RowOperation = { ...proportional, parts: proportional.parts.map((p, i) => (Math.abs((inEvent.parts[i]?.amount ?? 0) - common) <= 1 ? { person: p.person } : p)) };
+  const mixed: RowOperation = {
+    ...proportional,
+    parts: proportional.parts.map((p, i) => (Math.abs((inEvent.parts[i]?.amount ?? 0) - common) <= 1 ? { person: p.person } : p)),
+  };
   const operation = [equal, mixed, proportional].find((candidate) => movesAsTheRow(candidate, row, own));
   return operation ? { operation, own } : null;
 }

@@ -84,7 +84,18 @@ type Column = 'date' | 'description' | 'category' | 'cost' | 'currency' | 'rate'
  */
 const HEADERS: Record<Column, readonly string[]> = {
   date: ['date', 'дата', 'datum', 'fecha', 'data', 'datas'],
-  description: ['description', 'описание', 'beschreibung', 'descripción', 'descripcion', 'descrizione', 'descrição', 'descricao', 'omschrijving', 'beschrijving'],
+  description: [
+    'description',
+    'описание',
+    'beschreibung',
+    'descripción',
+    'descripcion',
+    'descrizione',
+    'descrição',
+    'descricao',
+    'omschrijving',
+    'beschrijving',
+  ],
   category: ['category', 'kind', 'категория', 'вид', 'kategorie', 'categoría', 'categoria', 'catégorie', 'categorie'],
   cost: ['cost', 'amount', 'стоимость', 'сумма', 'kosten', 'betrag', 'costo', 'coste', 'coût', 'cout', 'custo', 'bedrag'],
   currency: ['currency', 'валюта', 'währung', 'wahrung', 'moneda', 'devise', 'valuta', 'moeda'],
@@ -253,7 +264,8 @@ export function readExpenseTable(text: string): ExpenseTable {
     // People's columns are in the event currency in Dolya's export, in the row's in Splitwise's.
     const currency = (eventCurrency ?? cell(at('currency'))).toUpperCase();
     // Whose cell holds money: the preview names the rows left out beside each person they concern.
-    const problem = (code: RowProblemCode) => table.problems.push({ line, code, people: personColumns.flatMap((col, i) => (holdsMoney(cell(col)) ? [i] : [])) });
+    const problem = (code: RowProblemCode) =>
+      table.problems.push({ line, code, people: personColumns.flatMap((col, i) => (holdsMoney(cell(col)) ? [i] : [])) });
     if (!isCurrencyCode(currency)) return problem('currency_unknown');
     const values = personColumns.map((i) => readAmount(cell(i), currency) ?? (cell(i) === '' ? 0 : NaN));
     if (values.some((e) => Number.isNaN(e))) return problem('amount_unreadable');

@@ -35,10 +35,31 @@ describe('importing a Splitwise group export', () => {
     const res = await preview(anna, TRIP);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = importPreview.parse(res.body);
-    expect(body).toMatchObject({ format: 'splitwise', currency: 'USD', currencies: ['USD'], operations: 7, first_day: '2026-05-02', last_day: '2026-05-05', totals_match: true, problems: [] });
+    expect(body).toMatchObject({
+      format: 'splitwise',
+      currency: 'USD',
+      currencies: ['USD'],
+      operations: 7,
+      first_day: '2026-05-02',
+      last_day: '2026-05-05',
+      totals_match: true,
+      problems: [],
+    });
     expect(body.people).toEqual([
-      { name: 'Anna Petrova', totals: [{ currency: 'USD', amount: 106.83 }], file_totals: [{ currency: 'USD', amount: 106.83 }], left_out: [], match: anna.uid },
-      { name: 'Boris Ivanov', totals: [{ currency: 'USD', amount: 120.34 }], file_totals: [{ currency: 'USD', amount: 120.34 }], left_out: [], match: boris.uid },
+      {
+        name: 'Anna Petrova',
+        totals: [{ currency: 'USD', amount: 106.83 }],
+        file_totals: [{ currency: 'USD', amount: 106.83 }],
+        left_out: [],
+        match: anna.uid,
+      },
+      {
+        name: 'Boris Ivanov',
+        totals: [{ currency: 'USD', amount: 120.34 }],
+        file_totals: [{ currency: 'USD', amount: 120.34 }],
+        left_out: [],
+        match: boris.uid,
+      },
       { name: 'Carl Lind', totals: [{ currency: 'USD', amount: -227.17 }], file_totals: [{ currency: 'USD', amount: -227.17 }], left_out: [], match: carl.uid },
     ]);
     expect(await eventCount(anna)).toBe(before);
@@ -53,7 +74,12 @@ describe('importing a Splitwise group export', () => {
     const res = await importFile(anna, { file: TRIP, event_name: 'Lisbon', people });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { event, operations, skipped } = importResult.parse(res.body);
-    expect({ operations, skipped, name: event.event_name, currency: event.eventCurrency }).toEqual({ operations: 7, skipped: 0, name: 'Lisbon', currency: 'USD' });
+    expect({ operations, skipped, name: event.event_name, currency: event.eventCurrency }).toEqual({
+      operations: 7,
+      skipped: 0,
+      name: 'Lisbon',
+      currency: 'USD',
+    });
     expect(balances(event)).toEqual({ [anna.uid]: 106.83, [boris.uid]: 120.34, [carl.uid]: -227.17 });
     // Every imported operation's pair debts are stored with it, and the People page's pairs are their sums.
     expect(await checkIntegrity(t.database, [])).toMatchObject({ strayDebts: [], driftedPairs: [], driftedBalances: [] });
@@ -65,11 +91,13 @@ describe('importing a Splitwise group export', () => {
     expect(byText.get('Boris I. paid Anna P.')).toMatchObject({ kind: 'payback', details: { amount: 20, payer: boris.uid } });
     // Two payers: what they put in beyond their shares.
     expect(byText.get('Hotel')).toMatchObject({ kind: 'split_purchase', details: { amount: 200 } });
-    expect(byText.get('Hotel').participants).toEqual([
-      { uid: anna.uid, paid: 100, share: 0, effect: 100 },
-      { uid: boris.uid, paid: 100, share: 0, effect: 100 },
-      { uid: carl.uid, paid: 0, share: 200, effect: -200 },
-    ].sort((a, b) => a.uid - b.uid));
+    expect(byText.get('Hotel').participants).toEqual(
+      [
+        { uid: anna.uid, paid: 100, share: 0, effect: 100 },
+        { uid: boris.uid, paid: 100, share: 0, effect: 100 },
+        { uid: carl.uid, paid: 0, share: 200, effect: -200 },
+      ].sort((a, b) => a.uid - b.uid),
+    );
     const history = await call(t.app, 'GET', `/app/api/v1/operation/${byText.get('Hotel').id}/history/`, { token: anna.token });
     expect(history.body.versions.map((v: { action: string }) => v.action)).toEqual(['created']);
   });
@@ -109,9 +137,22 @@ describe('importing a Splitwise group export', () => {
     expect(res.body).toMatchObject({ format: 'splitwise', currency: 'EUR', operations: 4, totals_match: true, problems: [] });
     expect(res.body.people).toEqual([
       { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: 18.75 }], file_totals: [{ currency: 'EUR', amount: 18.75 }], left_out: [], match: anna.uid },
-      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: -18.75 }], file_totals: [{ currency: 'EUR', amount: -18.75 }], left_out: [], match: boris.uid },
+      {
+        name: 'Boris Ivanov',
+        totals: [{ currency: 'EUR', amount: -18.75 }],
+        file_totals: [{ currency: 'EUR', amount: -18.75 }],
+        left_out: [],
+        match: boris.uid,
+      },
     ]);
-    const imported = await importFile(anna, { file, event_name: 'WG', people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', uid: boris.uid }] });
+    const imported = await importFile(anna, {
+      file,
+      event_name: 'WG',
+      people: [
+        { name: 'Anna Petrova', uid: anna.uid },
+        { name: 'Boris Ivanov', uid: boris.uid },
+      ],
+    });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect(balances(imported.body.event)).toEqual({ [anna.uid]: 18.75, [boris.uid]: -18.75 });
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
@@ -146,7 +187,10 @@ describe('importing a Splitwise group export', () => {
     const res = await preview(anna, file);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ currency: 'EUR', currencies: ['EUR', 'MKD'], operations: 3, totals_match: true, problems: [], rates_missing: ['MKD'] });
-    const people = [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', uid: boris.uid }];
+    const people = [
+      { name: 'Anna Petrova', uid: anna.uid },
+      { name: 'Boris Ivanov', uid: boris.uid },
+    ];
     const before = await eventCount(anna);
     const refused = await importFile(anna, { file, event_name: 'Skopje', people });
     expect(refused.status).toBe(400);
@@ -195,7 +239,14 @@ describe('importing a Splitwise group export', () => {
     // Each row within one operation's bound, all of them past the event's: refused at the end, nothing kept.
     const rows = Array.from({ length: 120 }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Flat,Rent,9000000000,RUB,9000000000,-9000000000`);
     const huge = ['Date,Description,Category,Cost,Currency,Anna Petrova,Boris Ivanov', ...rows].join('\n');
-    const tooMuch = await importFile(anna, { file: huge, event_name: 'X', people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', phone: '+7 916 555-99-00' }] });
+    const tooMuch = await importFile(anna, {
+      file: huge,
+      event_name: 'X',
+      people: [
+        { name: 'Anna Petrova', uid: anna.uid },
+        { name: 'Boris Ivanov', phone: '+7 916 555-99-00' },
+      ],
+    });
     expect(tooMuch.status, JSON.stringify(tooMuch.body)).toBe(400);
     expect(tooMuch.body.code).toBe('totals_too_large');
     expect(await eventCount(anna)).toBe(before);
@@ -217,7 +268,10 @@ describe('importing a Splitwise group export', () => {
     const rows = (n: number) => ['Date,Description,Category,Cost,Currency,A,B', ...Array.from({ length: n }, () => '2026-01-01,x,y,2,EUR,1,-1')].join('\n');
     expect((await preview(anna, rows(20_000))).body.operations).toBe(20_000);
     expect((await preview(anna, rows(20_001))).body.code).toBe('import_too_big');
-    const res = await preview(anna, 'Date,Description,Category,Cost,Currency,A,B\n2026-01-01,x,y,20000000000,EUR,20000000000,-20000000000\n2026-01-01,x,y,2,EUR,1,-1');
+    const res = await preview(
+      anna,
+      'Date,Description,Category,Cost,Currency,A,B\n2026-01-01,x,y,20000000000,EUR,20000000000,-20000000000\n2026-01-01,x,y,2,EUR,1,-1',
+    );
     expect(res.body.problems).toEqual([{ line: 2, code: 'amount_too_large' }]);
   });
 
@@ -246,7 +300,11 @@ describe('importing a Spliit group export (JSON)', () => {
       ['Boris Ivanov', -280.5],
       ['Carl Lind', -105],
     ]);
-    const res = await importFile(anna, { file, event_name: 'Flat', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
+    const res = await importFile(anna, {
+      file,
+      event_name: 'Flat',
+      people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(balances(res.body.event)).toEqual({ [anna.uid]: 385.5, [boris.uid]: -280.5, [carl.uid]: -105 });
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${res.body.event.id}`, { token: anna.token });
@@ -265,7 +323,11 @@ describe('importing a Spliit spreadsheet', () => {
     expect(seen.body.people.map((p: { totals: { amount: number }[] }) => p.totals[0]!.amount)).toEqual([580, -250, -330]);
     // Beside each person, the rows left out whose cells hold their money.
     expect(seen.body.people.map((p: { left_out: number[] }) => p.left_out)).toEqual([[4, 6], [4, 5], [5]]);
-    const res = await importFile(anna, { file, event_name: 'Flat (CSV)', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
+    const res = await importFile(anna, {
+      file,
+      event_name: 'Flat (CSV)',
+      people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(balances(res.body.event)).toEqual({ [anna.uid]: 580, [boris.uid]: -250, [carl.uid]: -330 });
   });
@@ -277,14 +339,30 @@ describe('exporting an event', () => {
     eventId = await eventWith(t, anna, [boris, carl], { eventCurrency: 'EUR', event_name: 'Дача' });
     const buy = (details: Record<string, unknown>, participants: { uid: number; amount?: number }[], who = anna) =>
       operate(t, who, { event_id: eventId, details, participants });
-    await buy({ kind: 'even_purchase', amount: 100, description: '=HYPERLINK("http://evil")', date: '2026-04-01T10:00:00Z' }, [{ uid: anna.uid }, { uid: boris.uid }, { uid: carl.uid }]);
+    await buy({ kind: 'even_purchase', amount: 100, description: '=HYPERLINK("http://evil")', date: '2026-04-01T10:00:00Z' }, [
+      { uid: anna.uid },
+      { uid: boris.uid },
+      { uid: carl.uid },
+    ]);
     await buy(
-      { kind: 'split_purchase', amount: 90, description: 'Дрова', payers: [{ uid: anna.uid, amount: 50 }, { uid: boris.uid, amount: 40 }], date: '2026-04-02T10:00:00Z' },
+      {
+        kind: 'split_purchase',
+        amount: 90,
+        description: 'Дрова',
+        payers: [
+          { uid: anna.uid, amount: 50 },
+          { uid: boris.uid, amount: 40 },
+        ],
+        date: '2026-04-02T10:00:00Z',
+      },
       [{ uid: carl.uid, amount: 90 }],
     );
     await buy({ kind: 'payback', amount: 10, payer: carl.uid, date: '2026-04-03T10:00:00Z' }, [{ uid: anna.uid }]);
     await buy({ kind: 'i_lent_them', amount: 7.5, date: '2026-04-04T10:00:00Z' }, [{ uid: boris.uid }]);
-    await buy({ kind: 'even_purchase', amount: 1000, currency: 'RUB', description: 'Хлеб', date: '2026-04-05T10:00:00Z' }, [{ uid: boris.uid }, { uid: carl.uid }]);
+    await buy({ kind: 'even_purchase', amount: 1000, currency: 'RUB', description: 'Хлеб', date: '2026-04-05T10:00:00Z' }, [
+      { uid: boris.uid },
+      { uid: carl.uid },
+    ]);
     await operate(t, boris, { event_id: eventId, details: { kind: 'comment', text: 'Кто везёт мангал?' } });
   });
 
@@ -336,7 +414,13 @@ describe('exporting an event', () => {
       const original = (await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: anna.token })).body.objects.find(
         (o: { details: { description: string } }) => o.details.description === 'Хлеб',
       );
-      expect(bread.details).toMatchObject({ original_amount: 1000, original_currency: 'RUB', currency: 'EUR', rate: original.details.rate, amount: original.details.amount });
+      expect(bread.details).toMatchObject({
+        original_amount: 1000,
+        original_currency: 'RUB',
+        currency: 'EUR',
+        rate: original.details.rate,
+        amount: original.details.amount,
+      });
     }
   });
 
@@ -346,7 +430,11 @@ describe('exporting an event', () => {
     const edited = csv.replace(/(Хлеб,[^,]*,)1000,RUB,/, (_, before: string) => `${before}1500,RUB,`);
     expect(edited).not.toBe(csv);
     const seen = await preview(anna, edited);
-    const res = await importFile(anna, { file: edited, event_name: 'Дача (edited)', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
+    const res = await importFile(anna, {
+      file: edited,
+      event_name: 'Дача (edited)',
+      people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const source = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: anna.token })).body;
     expect(balances(res.body.event)).toEqual(balances(source));
@@ -367,13 +455,25 @@ describe('exporting an event', () => {
       ['Boris Ivanov', boris.uid],
       ['Carl Lind', carl.uid],
     ]);
-    const res = await importFile(anna, { file: json, event_name: 'Дача (JSON)', people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })) });
+    const res = await importFile(anna, {
+      file: json,
+      event_name: 'Дача (JSON)',
+      people: seen.body.people.map((p: { name: string; match: number }) => ({ name: p.name, uid: p.match })),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(balances(res.body.event)).toEqual(balances(source));
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${res.body.event.id}`, { token: anna.token });
     const byText = new Map<string, any>(list.body.objects.map((o: { details: { description: string } }) => [o.details.description, o]));
     expect(byText.get('Хлеб')).toMatchObject({ kind: 'even_purchase', details: { original_amount: 1000, original_currency: 'RUB', currency: 'EUR' } });
-    expect(byText.get('Дрова')).toMatchObject({ kind: 'split_purchase', entered: { payers: [{ uid: anna.uid, amount: 50 }, { uid: boris.uid, amount: 40 }] } });
+    expect(byText.get('Дрова')).toMatchObject({
+      kind: 'split_purchase',
+      entered: {
+        payers: [
+          { uid: anna.uid, amount: 50 },
+          { uid: boris.uid, amount: 40 },
+        ],
+      },
+    });
     const kinds = list.body.objects.map((o: { kind: string }) => o.kind).sort();
     // 'I lent them' names its writer as the lender: the importer writes it, so it is the split purchase that moves the same money.
     expect(kinds).toEqual(['even_purchase', 'even_purchase', 'payback', 'split_purchase', 'split_purchase']);
@@ -417,7 +517,9 @@ describe('exporting the whole account', () => {
     expect(Object.keys(archive.pictures)).toContain(archive.profile.avatar_url);
     expect(archive.pictures[archive.profile.avatar_url]).toMatch(/^data:image\/webp;base64,/);
     // Only the caller's: Eve's archive has none of Anna's events.
-    const eves = JSON.parse((await t.app.inject({ method: 'GET', url: '/app/api/v1/user/me/export/', headers: { authorization: `Bearer ${eve.token}` } })).body);
+    const eves = JSON.parse(
+      (await t.app.inject({ method: 'GET', url: '/app/api/v1/user/me/export/', headers: { authorization: `Bearer ${eve.token}` } })).body,
+    );
     expect(eves.events).toEqual([]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/app/api/v1/user/me/export/' });
     expect(anonymous.statusCode).toBe(401);

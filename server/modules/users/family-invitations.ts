@@ -69,7 +69,12 @@ export async function deleteInvitation(db: Queryable, invitation: InvitationRow)
  */
 export async function invitationsView(db: Queryable, viewer: number): Promise<FamilyInvitations> {
   const rows = await db
-    .select({ id: familyInvitations.id, inviterId: familyInvitations.inviterId, inviteeId: familyInvitations.inviteeId, createdAt: familyInvitations.createdAt })
+    .select({
+      id: familyInvitations.id,
+      inviterId: familyInvitations.inviterId,
+      inviteeId: familyInvitations.inviteeId,
+      createdAt: familyInvitations.createdAt,
+    })
     .from(familyInvitations)
     .where(or(eq(familyInvitations.inviterId, viewer), eq(familyInvitations.inviteeId, viewer)))
     .orderBy(desc(familyInvitations.id));
@@ -88,4 +93,3 @@ export async function invitationsView(db: Queryable, viewer: number): Promise<Fa
     sent: rows.filter((r) => r.inviterId === viewer).flatMap(view),
   };
 }
-

@@ -73,7 +73,13 @@ describe('creating and showing a family', () => {
 
     for (const kid of kids) expect((await accept(kid, (await receivedFrom(kid, head))!.id)).status).toBe(200);
     const family = (await me(head)).family;
-    expect(family).toMatchObject({ head: { uid: head.uid, phone: head.phone, name: 'me', is_me: true }, is_head: true, balance: 0, currency: 'RUB', balances: [] });
+    expect(family).toMatchObject({
+      head: { uid: head.uid, phone: head.phone, name: 'me', is_me: true },
+      is_head: true,
+      balance: 0,
+      currency: 'RUB',
+      balances: [],
+    });
     expect(family?.members.map((m) => m.uid).sort((a, b) => a - b)).toEqual(uids(kids));
     const seen = await me(kids[0]!);
     expect(seen.family).toMatchObject({ id: family?.id, head: { uid: head.uid, phone: head.phone }, is_head: false });
@@ -108,7 +114,7 @@ describe('creating and showing a family', () => {
     expect(await familyOf(other)).toBeNull();
   });
 
-  it('cannot draft anyone: a stranger\'s invitation changes nothing, and the real family can still take them', async () => {
+  it("cannot draft anyone: a stranger's invitation changes nothing, and the real family can still take them", async () => {
     const [stranger, victim, spouse, friend] = [await member('Stranger'), await member('Victim'), await member('Spouse'), await member('Friend')];
     expect((await setFamily(stranger, [victim])).status).toBe(200);
     expect(await familyOf(victim)).toBeNull();
@@ -130,7 +136,7 @@ describe('creating and showing a family', () => {
     expect(ev.families.find((f) => f.members.includes(stranger.uid))?.members).toEqual([stranger.uid]);
   });
 
-  it("shows the inviter only what they typed of an invitee they have not met, until the invitee accepts", async () => {
+  it('shows the inviter only what they typed of an invitee they have not met, until the invitee accepts', async () => {
     const [prober, owner] = [await member('Prober'), await member('Secret')];
     await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: owner.token, body: { gender: 'F' } });
     expect((await setFamily(prober, [owner, newPhone()])).status).toBe(200);
@@ -330,9 +336,15 @@ describe('families in events and balances', () => {
       body: { data: { families: [[friend.uid], [husband.uid], [wife.uid, cousin.uid]] } },
     });
     expect(grouped.status).toBe(200);
-    await operate(t, husband, { event_id: flat, details: { kind: 'even_purchase', amount: 300 }, participants: [{ uid: husband.uid }, { uid: wife.uid }, { uid: friend.uid }] });
+    await operate(t, husband, {
+      event_id: flat,
+      details: { kind: 'even_purchase', amount: 300 },
+      participants: [{ uid: husband.uid }, { uid: wife.uid }, { uid: friend.uid }],
+    });
     const familiesIn = async (id: number) =>
-      eventSchema.parse((await call(t.app, 'GET', `/app/api/v1/event/${id}/`, { token: friend.token })).body).families.map((f) => [...f.members].sort((a, b) => a - b));
+      eventSchema
+        .parse((await call(t.app, 'GET', `/app/api/v1/event/${id}/`, { token: friend.token })).body)
+        .families.map((f) => [...f.members].sort((a, b) => a - b));
     expect(await familiesIn(flat)).toHaveLength(3);
 
     await formFamily(husband, [wife]);

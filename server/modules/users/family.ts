@@ -82,7 +82,12 @@ export async function planFamily(db: Queryable, viewer: number, payload: FamilyP
     const ids = (await memberIdsOf(db, current.familyId)).filter((id) => id !== current.headId);
     const invited = current.headId === viewer ? await sentInviteeIds(db, viewer) : [];
     const currentPhones = (await peopleByIds(db, viewer, [...ids, ...invited])).map((p) => p.phone);
-    const unchanged = (head === null || head === currentHeadPhone) && sameSet(memberPhones.filter((p) => p !== currentHeadPhone), currentPhones);
+    const unchanged =
+      (head === null || head === currentHeadPhone) &&
+      sameSet(
+        memberPhones.filter((p) => p !== currentHeadPhone),
+        currentPhones,
+      );
     // The settings form sends its whole state with every save, a member's too.
     if (unchanged) return { kind: 'none' };
     if (current.headId !== viewer) throw new DomainError('family_not_head', 'family');
@@ -101,7 +106,10 @@ async function dissolve(tx: Queryable, familyId: number): Promise<void> {
 
 /** The caller leaves; a family left with its head alone is no family, so it goes too. */
 async function quit(tx: Queryable, viewer: number, familyId: number): Promise<void> {
-  await tx.update(users).set({ familyId: null }).where(and(eq(users.id, viewer), eq(users.familyId, familyId)));
+  await tx
+    .update(users)
+    .set({ familyId: null })
+    .where(and(eq(users.id, viewer), eq(users.familyId, familyId)));
   const [family] = await tx.select({ headId: families.headId }).from(families).where(eq(families.id, familyId));
   if (!family) return;
   const left = await memberIdsOf(tx, familyId);

@@ -25,9 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async (
   });
 
   const invitation = { schema: { params: familyInvitationParams, response: { 200: userSchema } } };
-  app.post('/v1/user/family/invitations/:id/accept/', invitation, async (request) =>
-    acceptFamilyInvitation(db, userIdOf(request), request.params.id),
-  );
+  app.post('/v1/user/family/invitations/:id/accept/', invitation, async (request) => acceptFamilyInvitation(db, userIdOf(request), request.params.id));
   app.delete('/v1/user/family/invitations/:id/', invitation, async (request) => dropFamilyInvitation(db, userIdOf(request), request.params.id));
 
   app.post('/v2/user/password/', { schema: { body: changePasswordRequest, response: { 200: okResponse } } }, async (request) => {

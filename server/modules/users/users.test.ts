@@ -167,7 +167,10 @@ describe('avatars', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 140, 140]);
-    const [row] = await t.database.db.select({ ownerId: images.ownerId }).from(images).where(eq(images.key, url.split('/')[3]!));
+    const [row] = await t.database.db
+      .select({ ownerId: images.ownerId })
+      .from(images)
+      .where(eq(images.key, url.split('/')[3]!));
     expect(row!.ownerId).toBe(uid);
   });
 
@@ -271,7 +274,12 @@ describe('POST /v2/user/password/', () => {
     const short = await change(token, { old_password: 'old-password', password: '1234' });
     expect(short.status).toBe(400);
     expect(short.body).toEqual({ error: 'Password is too short', code: 'password_too_short', field: 'password' });
-    for (const body of [{}, { old_password: 'old-password' }, { old_password: 1, password: 'new-password' }, { old_password: 'old-password', password: 'p'.repeat(129) }]) {
+    for (const body of [
+      {},
+      { old_password: 'old-password' },
+      { old_password: 1, password: 'new-password' },
+      { old_password: 'old-password', password: 'p'.repeat(129) },
+    ]) {
       expect((await change(token, body)).status).toBe(400);
     }
     expect(await logIn(t, phone, 'old-password')).toEqual(expect.any(String));
@@ -309,7 +317,16 @@ describe('DELETE /v2/user/me/', () => {
     expect((await t.app.inject({ method: 'GET', url: avatar.replace('{size}', '45x45') })).statusCode).toBe(404);
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.uid));
-    expect(row).toMatchObject({ phone: owner.phone, passwordHash: null, fullName: '', firstName: '', lastName: '', gender: null, avatarImageId: null, currency: 'RUB' });
+    expect(row).toMatchObject({
+      phone: owner.phone,
+      passwordHash: null,
+      fullName: '',
+      firstName: '',
+      lastName: '',
+      gender: null,
+      avatarImageId: null,
+      currency: 'RUB',
+    });
     expect(row!.deletedAt).toBeInstanceOf(Date);
     // Their own contact book goes; other people's entries for them stay, shown by phone.
     const remaining = await t.database.db.select({ ownerId: contacts.ownerId }).from(contacts).where(eq(contacts.contactId, owner.uid));

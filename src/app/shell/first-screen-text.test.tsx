@@ -48,7 +48,8 @@ describe('the text the first screen waits for', () => {
         view.unmount();
       }
       const notFound = renderApp('/no/such/page', { i18n });
-      const notFoundText = language === 'en' ? 'Unfortunately, there is no such page or it is under construction.' : 'К сожалению, такой страницы нет или она ещё в разработке.';
+      const notFoundText =
+        language === 'en' ? 'Unfortunately, there is no such page or it is under construction.' : 'К сожалению, такой страницы нет или она ещё в разработке.';
       expect(await screen.findByText(notFoundText)).toBeInTheDocument();
       notFound.unmount();
       expect(missing).toEqual([]);

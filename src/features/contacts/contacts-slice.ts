@@ -17,16 +17,13 @@ export interface ContactsState {
 const initialState: ContactsState = { items: [], status: 'idle', error: null };
 
 /** GET /user/contacts/: part of the initial load (specification §4). */
-export const fetchContacts = createAsyncThunk<ContactListResponse, void, { rejectValue: ApiError }>(
-  'contacts/fetch',
-  async (_, { rejectWithValue }) => {
-    try {
-      return await contactsApi.list();
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
-);
+export const fetchContacts = createAsyncThunk<ContactListResponse, void, { rejectValue: ApiError }>('contacts/fetch', async (_, { rejectWithValue }) => {
+  try {
+    return await contactsApi.list();
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 
 /**
  * POST /user/contacts/ with one person; the answer is the whole new contact book, which replaces
@@ -44,17 +41,14 @@ export const addContact = createAsyncThunk<ContactListResponse, { name: string; 
 );
 
 /** DELETE /user/contacts/ for one phone, then the book is read again (the delete may answer empty). */
-export const deleteContact = createAsyncThunk<ContactListResponse, string, { rejectValue: ApiError }>(
-  'contacts/delete',
-  async (phone, { rejectWithValue }) => {
-    try {
-      const answer = await contactsApi.remove([phone]);
-      return Array.isArray(answer) ? answer : await contactsApi.list();
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
-);
+export const deleteContact = createAsyncThunk<ContactListResponse, string, { rejectValue: ApiError }>('contacts/delete', async (phone, { rejectWithValue }) => {
+  try {
+    const answer = await contactsApi.remove([phone]);
+    return Array.isArray(answer) ? answer : await contactsApi.list();
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 
 export const contactsSlice = createSlice({
   name: 'contacts',

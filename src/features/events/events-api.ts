@@ -30,7 +30,11 @@ export function displayParams(mode: DisplayMode): { currency?: string } {
 export const eventsApi = {
   /** An answer that is not a list is 'empty events' (§8). */
   list: async (params: { deleted?: boolean; currency?: string } = {}, signal?: AbortSignal) => {
-    const events = await api.get<Event[]>('/event/', { ...(params.deleted ? { deleted: '1' } : {}), ...(params.currency ? { currency: params.currency } : {}) }, signal);
+    const events = await api.get<Event[]>(
+      '/event/',
+      { ...(params.deleted ? { deleted: '1' } : {}), ...(params.currency ? { currency: params.currency } : {}) },
+      signal,
+    );
     if (!Array.isArray(events)) throw clientError('empty_events');
     return events;
   },

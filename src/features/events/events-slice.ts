@@ -113,15 +113,12 @@ export const fetchEvent = createAsyncThunk<Event, number, ThunkConfig>('events/f
  * in place (fetchEvent), any other through the list. Fetching another event with fetchEvent would
  * make it the open one, and the screen the user is on would wait for an event it never gets.
  */
-export const eventsChanged = createAsyncThunk<void, readonly number[], ThunkConfig>(
-  'events/changed',
-  async (ids, { dispatch, getState }) => {
-    dispatch(ledgerChanged());
-    const open = getState().events.currentId;
-    if (open !== null && ids.includes(open)) void dispatch(fetchEvent(open));
-    if (ids.some((id) => id !== open)) void dispatch(fetchEvents());
-  },
-);
+export const eventsChanged = createAsyncThunk<void, readonly number[], ThunkConfig>('events/changed', async (ids, { dispatch, getState }) => {
+  dispatch(ledgerChanged());
+  const open = getState().events.currentId;
+  if (open !== null && ids.includes(open)) void dispatch(fetchEvent(open));
+  if (ids.some((id) => id !== open)) void dispatch(fetchEvents());
+});
 
 export const createEvent = createAsyncThunk<Event, CreateEventBody, ThunkConfig>('events/create', async (body, { rejectWithValue }) => {
   try {

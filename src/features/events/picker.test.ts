@@ -15,7 +15,7 @@ describe('the picker search (specification §2)', () => {
     expect(contactMatches('Boris', anna)).toBe(false);
   });
 
-  it("finds a person by their own name as well as the name in my book", () => {
+  it('finds a person by their own name as well as the name in my book', () => {
     expect(contactMatches('boss', named)).toBe(true);
     expect(contactMatches('Фёдор', named)).toBe(true);
   });
@@ -35,14 +35,13 @@ describe('the picker search (specification §2)', () => {
 });
 
 describe('moving people between families', () => {
-  const groups = [
-    [1, 2],
-    [3],
-    [4, 5],
-  ];
+  const groups = [[1, 2], [3], [4, 5]];
 
   it('moves a person into another family and drops a family left empty', () => {
-    expect(moveToFamily(groups, 3, { kind: 'family', index: 0 })).toEqual([[1, 2, 3], [4, 5]]);
+    expect(moveToFamily(groups, 3, { kind: 'family', index: 0 })).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
     expect(moveToFamily(groups, 5, { kind: 'family', index: 1 })).toEqual([[1, 2], [3, 5], [4]]);
   });
 

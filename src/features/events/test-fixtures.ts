@@ -124,16 +124,16 @@ export function quietTabs() {
     http.get('/app/api/v1/operation/expenses/', ({ request }) =>
       HttpResponse.json(
         expensesResponse.parse({
-        event_id: Number(new URL(request.url).searchParams.get('event')),
-        currency: 'RUB',
-        approximate: false,
-        total_expenses: 0,
-        avg_expenses: 0,
-        my_share: 0,
-        participants_count: 2,
-        shares: [],
-        operations: [],
-      }),
+          event_id: Number(new URL(request.url).searchParams.get('event')),
+          currency: 'RUB',
+          approximate: false,
+          total_expenses: 0,
+          avg_expenses: 0,
+          my_share: 0,
+          participants_count: 2,
+          shares: [],
+          operations: [],
+        }),
       ),
     ),
     http.get('/app/api/v1/event/:id/payout/', ({ params }) =>

@@ -27,9 +27,23 @@ function renderFaq(language: Language = 'en', path = '/faq') {
       {
         element: <AppLayout />,
         children: [
-          { path: '/faq', element: <RequireAuth><FaqPage /></RequireAuth> },
+          {
+            path: '/faq',
+            element: (
+              <RequireAuth>
+                <FaqPage />
+              </RequireAuth>
+            ),
+          },
           // A stand-in: the events screens are built elsewhere; the main tour only needs the header.
-          { path: '/events/:id?/*', element: <RequireAuth><p>events screen</p></RequireAuth> },
+          {
+            path: '/events/:id?/*',
+            element: (
+              <RequireAuth>
+                <p>events screen</p>
+              </RequireAuth>
+            ),
+          },
         ],
       },
     ],
@@ -119,7 +133,8 @@ describe('the worked examples', () => {
   for (const lang of ['en', 'ru'] as const) {
     const money = (minor: number, sign = false) => formatMoney(minor, RUB, lang as Locale, { sign });
     const text = (id: string) => examples(lang)[id]!.example!;
-    const list = (values: string[]) => (lang === 'en' ? `${values.slice(0, -1).join(', ')} and ${values.at(-1)}` : `${values.slice(0, -1).join(', ')} и ${values.at(-1)}`);
+    const list = (values: string[]) =>
+      lang === 'en' ? `${values.slice(0, -1).join(', ')} and ${values.at(-1)}` : `${values.slice(0, -1).join(', ')} и ${values.at(-1)}`;
 
     it(`in ${lang}: an even split of 100,00 among three`, () => {
       const parts = [...splitEqually(10000, [1, 2, 3]).values()].map((m) => money(m));
@@ -147,7 +162,11 @@ describe('the worked examples', () => {
     });
 
     it(`in ${lang}: families and their settle-up (DESIGN §3 worked example)`, () => {
-      const anna = 360000, boris = -10000, vera = -40000, gleb = -180000, dima = -130000;
+      const anna = 360000,
+        boris = -10000,
+        vera = -40000,
+        gleb = -180000,
+        dima = -130000;
       expect(text('families')).toContain(money(anna, true));
       expect(text('families')).toContain(money(boris, true));
       expect(text('families')).toContain(money(anna + boris));
@@ -169,7 +188,12 @@ describe('the worked examples', () => {
       const balances = [4000, 3000, -3000, -2000, -2000];
       const plan = planSettlement(balances.map((balance, i) => ({ id: i + 1, balance })));
       expect(plan).toHaveLength(3);
-      expect(text('fewestTransfers')).toContain(`${balances.map((b) => money(b, true)).slice(0, -1).join(', ')}`);
+      expect(text('fewestTransfers')).toContain(
+        `${balances
+          .map((b) => money(b, true))
+          .slice(0, -1)
+          .join(', ')}`,
+      );
       expect(text('fewestTransfers')).toContain(lang === 'en' ? 'in 3 transfers' : '3 переводами');
     });
 

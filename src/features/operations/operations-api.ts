@@ -1,5 +1,12 @@
 import type { PayoutResponse } from '@common/contract/events';
-import type { CreateOperationBody, DebtsResponse, ExpensesResponse, Operation, OperationHistoryResponse, OperationListResponse } from '@common/contract/operations';
+import type {
+  CreateOperationBody,
+  DebtsResponse,
+  ExpensesResponse,
+  Operation,
+  OperationHistoryResponse,
+  OperationListResponse,
+} from '@common/contract/operations';
 import type { Recurrence, RepeatBody } from '@common/contract/recurrences';
 import { api, clientError, request } from '@/lib/api-client';
 import { utcOffsetMinutes } from '@/lib/utc-offset';

@@ -5,7 +5,17 @@ import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
 import type { PendingOperation } from './offline/pending-store';
 import { emptyFeed, expensesKeyOf, feedCurrency, initialState, keyOf, type FeedState, type OperationsState } from './operations-state';
-import { createOperation, deleteOperation, fetchExpenses, fetchPayout, loadFeed, loadMore, markSeen, moveOperation, restoreOperation } from './operations-thunks';
+import {
+  createOperation,
+  deleteOperation,
+  fetchExpenses,
+  fetchPayout,
+  loadFeed,
+  loadMore,
+  markSeen,
+  moveOperation,
+  restoreOperation,
+} from './operations-thunks';
 
 function errorOf(payload: ApiError | undefined, error: unknown): ApiError {
   return payload ?? toApiError(error);

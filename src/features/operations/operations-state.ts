@@ -107,7 +107,6 @@ export const initialState = (): OperationsState => ({
   pending: [],
 });
 
-
 export interface ExpensesKey extends FeedKey {
   /** My event family's figures instead of mine alone. */
   family?: boolean;

@@ -116,31 +116,28 @@ export const markSeen = createAsyncThunk<
   void,
   { eventId: number; ids: number[]; all?: boolean },
   { state: { operations: OperationsState; events: EventsState }; rejectValue: ApiError }
->(
-  'operations/markSeen',
-  async ({ eventId, ids, all = false }, { dispatch, getState, rejectWithValue }) => {
-    try {
-      if (all) {
-        const first = ids[0];
-        if (first === undefined) return;
-        const res = await markSeenCall(first, true);
-        dispatch(eventSeen({ eventId, all: true, unread: res.unread_cnt }));
-        return;
-      }
-      if (ids.length === 0) return;
-      // Each operation read drops the counter by one (floor 0) at once; the server's count follows.
-      // One store update per batch, not per row: every update re-renders the event frame.
-      const state = getState();
-      const shown = state.events.current?.id === eventId ? state.events.current.unread_cnt : state.events.list.find((e) => e.id === eventId)?.unread_cnt;
-      if (shown !== undefined) dispatch(eventSeen({ eventId, unread: Math.max(0, shown - ids.length) }));
-      const answers = await Promise.all(ids.map((id) => markSeenCall(id)));
-      // Counts only fall while one reads; the lowest answer is the latest.
-      dispatch(eventSeen({ eventId, unread: Math.min(...answers.map((a) => a.unread_cnt)) }));
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
+>('operations/markSeen', async ({ eventId, ids, all = false }, { dispatch, getState, rejectWithValue }) => {
+  try {
+    if (all) {
+      const first = ids[0];
+      if (first === undefined) return;
+      const res = await markSeenCall(first, true);
+      dispatch(eventSeen({ eventId, all: true, unread: res.unread_cnt }));
+      return;
     }
-  },
-);
+    if (ids.length === 0) return;
+    // Each operation read drops the counter by one (floor 0) at once; the server's count follows.
+    // One store update per batch, not per row: every update re-renders the event frame.
+    const state = getState();
+    const shown = state.events.current?.id === eventId ? state.events.current.unread_cnt : state.events.list.find((e) => e.id === eventId)?.unread_cnt;
+    if (shown !== undefined) dispatch(eventSeen({ eventId, unread: Math.max(0, shown - ids.length) }));
+    const answers = await Promise.all(ids.map((id) => markSeenCall(id)));
+    // Counts only fall while one reads; the lowest answer is the latest.
+    dispatch(eventSeen({ eventId, unread: Math.min(...answers.map((a) => a.unread_cnt)) }));
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 
 /**
  * GET /operation/expenses/. Specification §4: the list swaps data 900 ms after it arrives, so the

@@ -118,7 +118,10 @@ const DEFAULT_DAYS: Omit<ExpensesDay, 'count'>[] = [
 ];
 
 /** Figures for the my-share tab; a day's `count` is its operations' unless given. */
-export function expenses({ operations, ...overrides }: Omit<Partial<ExpensesResponse>, 'operations'> & { operations?: (Omit<ExpensesDay, 'count'> & { count?: number })[] } = {}): ExpensesResponse {
+export function expenses({
+  operations,
+  ...overrides
+}: Omit<Partial<ExpensesResponse>, 'operations'> & { operations?: (Omit<ExpensesDay, 'count'> & { count?: number })[] } = {}): ExpensesResponse {
   return expensesResponse.parse({
     event_id: EVENT_ID,
     currency: 'RUB',

@@ -62,7 +62,16 @@ export function pageOf(people: readonly Person[], page: number, families: readon
 }
 
 export function aPersonResponse(p: Person, overrides: Partial<PersonResponse> = {}): PersonResponse {
-  return personResponse.parse({ person: p, currency: null, approximate: false, family: null, events: [], dialogue_id: null, payback_requests: [], ...overrides });
+  return personResponse.parse({
+    person: p,
+    currency: null,
+    approximate: false,
+    family: null,
+    events: [],
+    dialogue_id: null,
+    payback_requests: [],
+    ...overrides,
+  });
 }
 
 export function aDialogue(id: number, other: number): Event {

@@ -34,21 +34,18 @@ export const fetchProfile = createAsyncThunk<Profile, void, Reject>('profile/fet
  * PUT /v2/user/me/. Failures are only logged (specification §4); the caller learns of them from
  * the rejected action.
  */
-export const updateProfile = createAsyncThunk<Profile, UpdateUserRequest, Reject>(
-  'profile/update',
-  async (body, { dispatch, rejectWithValue }) => {
-    try {
-      const profile = await profileApi.update(body);
-      // A family changed (left, members dropped) regroups the shared events' figures.
-      if ('family' in body) dispatch(ledgerChanged());
-      return profile;
-    } catch (err) {
-      const error = toApiError(err);
-      if (error.code !== 'aborted') console.error('Saving the profile failed:', error.message);
-      return rejectWithValue(error);
-    }
-  },
-);
+export const updateProfile = createAsyncThunk<Profile, UpdateUserRequest, Reject>('profile/update', async (body, { dispatch, rejectWithValue }) => {
+  try {
+    const profile = await profileApi.update(body);
+    // A family changed (left, members dropped) regroups the shared events' figures.
+    if ('family' in body) dispatch(ledgerChanged());
+    return profile;
+  } catch (err) {
+    const error = toApiError(err);
+    if (error.code !== 'aborted') console.error('Saving the profile failed:', error.message);
+    return rejectWithValue(error);
+  }
+});
 
 /** POST /v1/user/family/invitations/{id}/accept/: the answer is the new profile, with the family. */
 export const acceptFamilyInvitation = createAsyncThunk<Profile, number, Reject>('profile/acceptFamilyInvitation', async (id, { dispatch, rejectWithValue }) => {

@@ -36,8 +36,22 @@ function renderApp(path: string, { language = 'en' }: { language?: Language } = 
       {
         element: <AppLayout />,
         children: [
-          { path: '/events/:id?/*', element: <RequireAuth><p>events screen</p></RequireAuth> },
-          { path: '/people', element: <RequireAuth><p>people screen</p></RequireAuth> },
+          {
+            path: '/events/:id?/*',
+            element: (
+              <RequireAuth>
+                <p>events screen</p>
+              </RequireAuth>
+            ),
+          },
+          {
+            path: '/people',
+            element: (
+              <RequireAuth>
+                <p>people screen</p>
+              </RequireAuth>
+            ),
+          },
         ],
       },
     ],
@@ -205,7 +219,20 @@ function CreateEventForm() {
 
 function renderScreen(element: React.ReactNode) {
   const store = makeStore({ profile: { user: aUser(), status: 'success', error: null } });
-  const router = createMemoryRouter([{ path: '*', element: <>{element}<ToursHost /></> }], { initialEntries: ['/events/1'] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {element}
+            <ToursHost />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/events/1'] },
+  );
   return render(
     <Provider store={store}>
       <I18nextProvider i18n={createI18n('en')}>

@@ -61,16 +61,33 @@ async function hostile(): Promise<[string, Buffer][]> {
   const png = await solid('png').toBuffer();
   const jpeg = await solid('jpeg').toBuffer();
   return [
-    ['a PNG with tEXt, iTXt and zTXt chunks holding a script', withPngChunks(
-      png,
-      pngChunk('tEXt', Buffer.from(`Comment\0${SCRIPT}`, 'latin1')),
-      pngChunk('iTXt', Buffer.from(`XML:com.adobe.xmp\0\0\0\0\0${HTML}`, 'utf8')),
-      pngChunk('zTXt', Buffer.concat([Buffer.from('Title\0\0', 'latin1'), deflateSync(HTML)])),
-    )],
+    [
+      'a PNG with tEXt, iTXt and zTXt chunks holding a script',
+      withPngChunks(
+        png,
+        pngChunk('tEXt', Buffer.from(`Comment\0${SCRIPT}`, 'latin1')),
+        pngChunk('iTXt', Buffer.from(`XML:com.adobe.xmp\0\0\0\0\0${HTML}`, 'utf8')),
+        pngChunk('zTXt', Buffer.concat([Buffer.from('Title\0\0', 'latin1'), deflateSync(HTML)])),
+      ),
+    ],
     ['a JPEG+HTML polyglot (HTML after the end of the image)', Buffer.concat([jpeg, Buffer.from(HTML)])],
     ['a JPEG with a comment segment holding HTML', withJpegComment(jpeg, HTML)],
-    ['a JPEG with EXIF and XMP holding a script', await sharp(jpeg).withExif({ IFD0: { ImageDescription: SCRIPT, Artist: HTML } }).withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/">${SCRIPT}</x:xmpmeta>`).jpeg().toBuffer()],
-    ['a WebP with EXIF and an ICC profile', await solid('webp').withExif({ IFD0: { Copyright: SCRIPT } }).withIccProfile('p3').webp().toBuffer()],
+    [
+      'a JPEG with EXIF and XMP holding a script',
+      await sharp(jpeg)
+        .withExif({ IFD0: { ImageDescription: SCRIPT, Artist: HTML } })
+        .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/">${SCRIPT}</x:xmpmeta>`)
+        .jpeg()
+        .toBuffer(),
+    ],
+    [
+      'a WebP with EXIF and an ICC profile',
+      await solid('webp')
+        .withExif({ IFD0: { Copyright: SCRIPT } })
+        .withIccProfile('p3')
+        .webp()
+        .toBuffer(),
+    ],
     ['a PNG with an ICC profile', await solid('png').withIccProfile('p3').png().toBuffer()],
   ];
 }
@@ -99,7 +116,10 @@ describe('an uploaded picture keeps only its pixels', () => {
       const res = await call(t.app, 'PUT', '/app/api/v2/user/me/', { token: anna.token, body: { avatar_url: file.toString('base64') } });
       expect(res.status, name).toBe(200);
       const url = res.body.avatar_url as string;
-      const [row] = await t.database.db.select({ data: images.data }).from(images).where(eq(images.key, url.split('/')[3]!));
+      const [row] = await t.database.db
+        .select({ data: images.data })
+        .from(images)
+        .where(eq(images.key, url.split('/')[3]!));
       await expectOnlyPixels(row!.data, `${name}: stored`);
       for (const size of IMAGE_SIZES) {
         const served = await t.app.inject({ method: 'GET', url: url.replace('{size}', size) });
@@ -113,7 +133,10 @@ describe('an uploaded picture keeps only its pixels', () => {
 
   it('does the same for an event picture', async () => {
     const [name, file] = (await hostile())[0]!;
-    const res = await call(t.app, 'POST', '/app/api/v1/event/', { token: anna.token, body: { event_name: 'Pictures', contacts: [], image_url: file.toString('base64') } });
+    const res = await call(t.app, 'POST', '/app/api/v1/event/', {
+      token: anna.token,
+      body: { event_name: 'Pictures', contacts: [], image_url: file.toString('base64') },
+    });
     expect(res.status, name).toBe(201);
     const served = await t.app.inject({ method: 'GET', url: String(res.body.image_url).replace('{size}', '280x280') });
     expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([200, 'image/webp', 'nosniff']);

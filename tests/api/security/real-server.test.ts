@@ -108,11 +108,7 @@ describe.sequential('accounts on a real server over HTTP', () => {
   it('signs up by SMS code after refusing a wrong code, refuses a short password, then logs in', async () => {
     // Only what must come before the right code does: the code lives CODE_TTL_SECONDS.
     const code = await requestCode(ANNA); // address request 1
-    expectRefusal(
-      await call('POST', '/v2/auth/password/?for=signup', { phone: ANNA, code: otherCode(code), password: ANNA_PASSWORD }),
-      400,
-      'code_invalid',
-    );
+    expectRefusal(await call('POST', '/v2/auth/password/?for=signup', { phone: ANNA, code: otherCode(code), password: ANNA_PASSWORD }), 400, 'code_invalid');
     const signedUp = await call('POST', '/v2/auth/password/?for=signup', { phone: ANNA, code, password: ANNA_PASSWORD });
     expect(signedUp.status).toBe(200);
     expect(typeof signedUp.body.token).toBe('string');

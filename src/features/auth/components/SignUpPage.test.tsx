@@ -175,7 +175,11 @@ describe('SignUpPage: phone, code, password', () => {
   });
 
   it("reads a failed registration as 'Error in registration'", async () => {
-    server.use(codeHandler(), checkHandler(), mswHttp.post('/app/api/v2/auth/password/', () => errorBody('internal', 500)));
+    server.use(
+      codeHandler(),
+      checkHandler(),
+      mswHttp.post('/app/api/v2/auth/password/', () => errorBody('internal', 500)),
+    );
     const { user } = await toCodeStep();
     await user.type(await screen.findByLabelText('Code from the SMS'), '111111');
     await user.type(await screen.findByLabelText('New password'), 'abcde');

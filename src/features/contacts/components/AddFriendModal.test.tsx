@@ -89,7 +89,9 @@ describe('the add-friend modal', () => {
     const { form, unmount } = await openAddFriend();
     expect(field(form, 'First name')).toHaveAttribute('aria-required', 'true');
     expect(field(form, 'Last name')).toHaveAttribute('aria-required', 'true');
-    expect(field(form, 'Last name')).toHaveAccessibleDescription('A first and a last name tell people apart in a shared event. Know only the first name? An initial will do.');
+    expect(field(form, 'Last name')).toHaveAccessibleDescription(
+      'A first and a last name tell people apart in a shared event. Know only the first name? An initial will do.',
+    );
     unmount();
     contactsServer();
     const ru = await openAddFriend('ru');

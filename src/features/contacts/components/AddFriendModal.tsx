@@ -158,17 +158,21 @@ export function AddFriendModal({ onClose, onAdded, initialPhone = '', initialNam
               <div className={styles.personText}>
                 <span className={styles.personName}>{result.name}</span>
                 <span className={styles.note}>
-                  {alreadyAdded
-                    ? t('addFriend.alreadyAdded')
-                    : nameless
-                      ? t('addFriend.noFullName')
-                      : t('addFriend.registered')}
+                  {alreadyAdded ? t('addFriend.alreadyAdded') : nameless ? t('addFriend.noFullName') : t('addFriend.registered')}
                 </span>
               </div>
             </div>
           )}
         </div>
-        <TextField label={t('addFriend.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first} name="first_name" autoComplete="off" mandatory />
+        <TextField
+          label={t('addFriend.firstName')}
+          value={first}
+          onChange={(e) => setFirst(e.target.value)}
+          error={errors.first}
+          name="first_name"
+          autoComplete="off"
+          mandatory
+        />
         <TextField
           label={t('addFriend.lastName')}
           value={last}

@@ -77,7 +77,12 @@ export default function ContactBookModal({ onClose }: { onClose: () => void }) {
       {people.length > 0 && (
         <ul className={styles.list} aria-label={t('book.title')} data-testid="contact-book-list">
           {people.map((c) => (
-            <PersonRow key={c.uid} person={c.is_me ? { ...c, name: c.full_name || t('book.meBadge') } : c} badge={c.is_me ? t('book.meBadge') : undefined} testId={`contact-${c.uid}`}>
+            <PersonRow
+              key={c.uid}
+              person={c.is_me ? { ...c, name: c.full_name || t('book.meBadge') } : c}
+              badge={c.is_me ? t('book.meBadge') : undefined}
+              testId={`contact-${c.uid}`}
+            >
               {!c.is_me && (
                 <Button scheme="gray" onClick={() => setDeleting(c)} aria-label={t('book.deleteLabel', { name: c.name })}>
                   {t('book.delete')}

@@ -51,7 +51,11 @@ describe('CurrencySelect', () => {
     await user.click(box);
     await user.type(box, 'лари');
     const listbox = screen.getByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['GELГрузинский лари']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['GELГрузинский лари']);
     await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenCalledWith('GEL');
   });

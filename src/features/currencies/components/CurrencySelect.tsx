@@ -71,7 +71,12 @@ export function CurrencySelect({ label, value, onChange, error, id }: CurrencySe
   const openList = () => {
     setOpen(true);
     setQuery('');
-    setActive(Math.max(0, options.findIndex((o) => o.code === value)));
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.code === value),
+      ),
+    );
   };
   const choose = (option: CurrencyOption | undefined) => {
     if (option) onChange(option.code);

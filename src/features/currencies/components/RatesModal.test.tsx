@@ -64,7 +64,10 @@ function open(options: { language?: 'en' | 'ru'; list?: CurrencyListResponse } =
   return { ...view, onClose };
 }
 
-const rowCodes = () => within(screen.getByRole('list')).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent);
+const rowCodes = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('span')?.textContent);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -342,7 +345,9 @@ describe('the display currency', () => {
     const eventAsked: string[] = [];
     server.use(
       http.get('/app/api/v1/event/', ({ request }) =>
-        HttpResponse.json(eventListResponse.parse([new URL(request.url).searchParams.get('currency') === 'USD' ? anEvent('USD', 15.68, true) : anEvent('RUB', 1200, false)])),
+        HttpResponse.json(
+          eventListResponse.parse([new URL(request.url).searchParams.get('currency') === 'USD' ? anEvent('USD', 15.68, true) : anEvent('RUB', 1200, false)]),
+        ),
       ),
       http.get('/app/api/v1/event/:id/', ({ request }) => {
         const currency = new URL(request.url).searchParams.get('currency') ?? '';

@@ -11,7 +11,10 @@ dayjs.extend(localizedFormat);
 
 /** '31 декабря 2025 г.' / 'December 31, 2025', of a date taken in UTC. */
 export function longDate(date: string, language: string): string {
-  return dayjs.utc(date).locale(language.startsWith('ru') ? 'ru' : 'en').format('LL');
+  return dayjs
+    .utc(date)
+    .locale(language.startsWith('ru') ? 'ru' : 'en')
+    .format('LL');
 }
 
 /**

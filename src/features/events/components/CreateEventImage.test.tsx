@@ -105,7 +105,11 @@ describe('the event picture in the create-event form', () => {
 
   it('shows a refused picture under the field, in Russian too, and keeps the form open', async () => {
     const { user, dialog } = await openCreate('ru');
-    server.use(http.post('/app/api/v1/event/', () => HttpResponse.json({ error: 'The picture should be square', code: 'picture_not_square', field: 'image_url' }, { status: 400 })));
+    server.use(
+      http.post('/app/api/v1/event/', () =>
+        HttpResponse.json({ error: 'The picture should be square', code: 'picture_not_square', field: 'image_url' }, { status: 400 }),
+      ),
+    );
     await user.type(within(dialog).getByRole('textbox', { name: 'Название события' }), 'Дача');
     await user.upload(within(dialog).getByTestId('event-image-file') as HTMLInputElement, new File(['png'], 'ok.png', { type: 'image/png' }));
     await user.click(within(await screen.findByTestId('image-cropper')).getByRole('button', { name: 'Применить' }));
@@ -171,7 +175,9 @@ describe('changing the event picture from the header', () => {
   });
 
   it('offers no change to a participant who is not the owner', async () => {
-    eventsServer([makeEvent({ id: 5, event_name: 'Sea trip', isUserOwner: false, owner: 3, image_url: '/app/img/9/{size}.webp', contacts: [participant(people.me, 1)] })]);
+    eventsServer([
+      makeEvent({ id: 5, event_name: 'Sea trip', isUserOwner: false, owner: 3, image_url: '/app/img/9/{size}.webp', contacts: [participant(people.me, 1)] }),
+    ]);
     renderApp('/events/5/transactions');
     const header = await screen.findByTestId('event-header');
     expect(header.querySelector('[data-avatar] img')).toHaveAttribute('src', '/app/img/9/140x140.webp');

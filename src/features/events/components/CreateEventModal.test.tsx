@@ -23,7 +23,11 @@ async function openCreate() {
 
 function results(dialog: HTMLElement): string[] {
   const list = within(dialog).queryByTestId('picker-results');
-  return list ? within(list).getAllByRole('button').map((b) => b.textContent ?? '') : [];
+  return list
+    ? within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent ?? '')
+    : [];
 }
 
 describe('the create-event form', () => {
@@ -47,7 +51,13 @@ describe('the create-event form', () => {
     server.use(
       http.post('/app/api/v1/event/', async ({ request }) => {
         body = await request.json();
-        const created = makeEvent({ id: 42, event_name: 'Trip', eventCurrency: 'EUR', currency: 'EUR', contacts: [participant(people.me, 1), participant(people.vera, 2)] });
+        const created = makeEvent({
+          id: 42,
+          event_name: 'Trip',
+          eventCurrency: 'EUR',
+          currency: 'EUR',
+          contacts: [participant(people.me, 1), participant(people.vera, 2)],
+        });
         events.push(created);
         return eventAnswer(created);
       }),
@@ -99,11 +109,16 @@ describe('the create-event form', () => {
     await user.click(await screen.findByTestId('create-event'));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(results(dialog).length).toBeGreaterThan(0), { timeout: 2000 });
-    for (const uid of within(dialog).getAllByTestId(/^pick-/).map((b) => b.dataset.testid!)) await user.click(within(dialog).getByTestId(uid));
+    for (const uid of within(dialog)
+      .getAllByTestId(/^pick-/)
+      .map((b) => b.dataset.testid!))
+      await user.click(within(dialog).getByTestId(uid));
     expect(await within(dialog).findByText(text)).toBeInTheDocument();
     // Searching then for someone not in the book says nobody matches, and offers a new participant.
     await user.type(within(dialog).getByTestId('picker-search'), 'Zoltan');
-    expect(await within(dialog).findByText(language === 'en' ? 'Nobody matches “Zoltan”.' : 'Никого не нашлось по запросу «Zoltan».', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(language === 'en' ? 'Nobody matches “Zoltan”.' : 'Никого не нашлось по запросу «Zoltan».', {}, { timeout: 2000 }),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByText(text)).toBeNull();
   });
 

@@ -30,9 +30,7 @@ export function CurrencyPicker({
     // Only currencies the server has a rate for can be converted into; the current one always shows.
     const codes = items.map((c) => c.currency);
     if (!leading.some((o) => o.value === value) && !codes.includes(value)) codes.unshift(value);
-    return codes
-      .filter((code) => code !== exclude)
-      .map((code) => ({ value: code, label: `${code} · ${currencyLabel(code, i18n.language)}` }));
+    return codes.filter((code) => code !== exclude).map((code) => ({ value: code, label: `${code} · ${currencyLabel(code, i18n.language)}` }));
   }, [items, exclude, value, leading, i18n.language]);
   return (
     <select id={id} className={styles.select} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>

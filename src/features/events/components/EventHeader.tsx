@@ -104,7 +104,14 @@ export function EventHeader({ event }: { event: Event }) {
                 data-testid="export-event"
               >
                 <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                  <path d="M8 2.5v8M4.5 7.5L8 11l3.5-3.5M3 13.5h10" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M8 2.5v8M4.5 7.5L8 11l3.5-3.5M3 13.5h10"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
               </button>
               {event.isUserOwner && !event.del_date && (

@@ -28,7 +28,11 @@ const EVENT_NAME_MAX = 100;
 /** Who a person of the file is: a uid (the caller or a contact), a phone to add, or not said yet. */
 type Choice = { kind: 'uid'; uid: number } | { kind: 'phone'; phone: string; valid: boolean } | { kind: 'none' };
 
-type Step = { name: 'choose' } | { name: 'reading' } | { name: 'preview'; file: string; preview: ImportPreview } | { name: 'importing'; file: string; preview: ImportPreview; sent: number };
+type Step =
+  | { name: 'choose' }
+  | { name: 'reading' }
+  | { name: 'preview'; file: string; preview: ImportPreview }
+  | { name: 'importing'; file: string; preview: ImportPreview; sent: number };
 
 /** A rate as typed ('61,5' or '61.5') in the form the import takes, or null when it is not one. */
 function rateOf(text: string): string | null {
@@ -128,8 +132,9 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
     });
     try {
       const given = Object.fromEntries(needed.map((c) => [c, rateOf(rates[c] ?? '') as string]));
-      const result = await transferApi.import({ file, event_name: clean, currency, people, ...(Object.keys(given).length > 0 ? { rates: given } : {}) }, (sent) =>
-        setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
+      const result = await transferApi.import(
+        { file, event_name: clean, currency, people, ...(Object.keys(given).length > 0 ? { rates: given } : {}) },
+        (sent) => setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
       );
       void dispatch(fetchEvents());
       onClose();
@@ -157,7 +162,14 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
           <label htmlFor={fileId} className={formStyles.label}>
             {t('import.file')}
           </label>
-          <input id={fileId} type="file" accept=".csv,.json,text/csv,application/json,text/plain" onChange={(e) => void readFile(e)} disabled={busy} data-testid="import-file" />
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,.json,text/csv,application/json,text/plain"
+            onChange={(e) => void readFile(e)}
+            disabled={busy}
+            data-testid="import-file"
+          />
           {step.name === 'reading' && (
             <p role="status">
               <Spinner size={16} /> {t('import.reading')}
@@ -173,7 +185,15 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
           <Summary preview={step.preview} />
-          <TextField label={t('create.name')} value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={EVENT_NAME_MAX} disabled={busy} data-testid="import-name" />
+          <TextField
+            label={t('create.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={nameError}
+            maxLength={EVENT_NAME_MAX}
+            disabled={busy}
+            data-testid="import-name"
+          />
           <CurrencySelect label={t('create.currency')} value={currency} onChange={setCurrency} />
           {needed.length > 0 && (
             <fieldset className={formStyles.fieldset} disabled={busy} data-testid="import-rates">
@@ -237,7 +257,9 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
 /** '2 May 2026' / '2 мая 2026 г.': the file's first and last days. */
 function dayText(day: string | null, language: string): string {
   if (!day) return '';
-  return new Intl.DateTimeFormat(localeOf(language) === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(localeOf(language) === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 function Summary({ preview }: { preview: ImportPreview }) {
@@ -254,7 +276,9 @@ function Summary({ preview }: { preview: ImportPreview }) {
           <ul className={styles.problems} data-testid="import-problems">
             {preview.problems.map((p) => (
               <li key={p.path ?? p.line}>
-                {p.path ? t('import.problemAt', { path: p.path, reason: t(`import.problems.${p.code}`) }) : t('import.problem', { line: p.line, reason: t(`import.problems.${p.code}`) })}
+                {p.path
+                  ? t('import.problemAt', { path: p.path, reason: t(`import.problems.${p.code}`) })
+                  : t('import.problem', { line: p.line, reason: t(`import.problems.${p.code}`) })}
               </li>
             ))}
           </ul>

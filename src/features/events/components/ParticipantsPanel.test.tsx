@@ -104,7 +104,11 @@ describe('the participants panel', () => {
     const panel = await openPanel(familyEvent());
     expect(panel).toHaveTextContent("A family settles up as one: its members' balances are added up here and on Debts.");
     const menu = within(panel).getByRole('combobox', { name: 'Family of Gleb Orlov' });
-    expect([...menu.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Move to: me, Boris Ivanov', 'Their family now', 'Move to a family of their own']);
+    expect([...menu.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Move to: me, Boris Ivanov',
+      'Their family now',
+      'Move to a family of their own',
+    ]);
     expect(menu).toHaveValue('1');
     await user.selectOptions(menu, 'Move to: me, Boris Ivanov');
     await waitFor(() => expect(bodies).toEqual([{ data: { families: [[1, 2, 4], [3]] } }]));
@@ -117,7 +121,11 @@ describe('the participants panel', () => {
     const panel = await screen.findByTestId('participants-panel');
     expect(panel).toHaveTextContent('Семья рассчитывается как одно целое: балансы её членов складываются здесь и в «Долгах».');
     const menu = within(panel).getByRole('combobox', { name: 'Семья: Gleb Orlov' });
-    expect([...menu.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Перенести к: я, Boris Ivanov', 'Текущая семья', 'Перенести в отдельную семью']);
+    expect([...menu.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Перенести к: я, Boris Ivanov',
+      'Текущая семья',
+      'Перенести в отдельную семью',
+    ]);
   });
 
   it('offers no family menu to someone who may not regroup', async () => {
@@ -157,7 +165,11 @@ describe('the participants panel', () => {
     const panel = await openPanel(event);
     await waitFor(() => expect(within(panel).queryAllByRole('button', { name: /to another family/ }).length).toBeGreaterThan(0));
     // Anyone but the owner and me can be removed.
-    expect(within(panel).queryAllByTestId(/^remove-/).map((b) => b.dataset.testid)).toEqual(['remove-3', 'remove-4']);
+    expect(
+      within(panel)
+        .queryAllByTestId(/^remove-/)
+        .map((b) => b.dataset.testid),
+    ).toEqual(['remove-3', 'remove-4']);
     expect(within(panel).queryByText('Only the event owner can regroup families and remove people.')).not.toBeInTheDocument();
   });
 
@@ -171,9 +183,7 @@ describe('the participants panel', () => {
   });
 
   it("shows the server's refusal for someone with operations: 'It's not possible to delete the user with operations history'", async () => {
-    const bodies = captureUpdates(() =>
-      errorAnswer('delete_user_with_history', "It's not possible to delete the user with operations history"),
-    );
+    const bodies = captureUpdates(() => errorAnswer('delete_user_with_history', "It's not possible to delete the user with operations history"));
     const panel = await openPanel(familyEvent());
     await userEvent.click(within(panel).getByTestId('remove-4'));
     const confirm = await screen.findByRole('dialog', { name: 'Remove Gleb Orlov from the event' });
@@ -199,7 +209,11 @@ describe('the participants panel', () => {
     await userEvent.click(within(panel).getByTestId('add-participants'));
     const picker = within(panel).getByTestId('participant-picker');
     // Everyone in the event is left out of the offer.
-    expect(within(picker).getAllByTestId(/^pick-/).map((b) => b.dataset.testid)).toEqual(['pick-5']);
+    expect(
+      within(picker)
+        .getAllByTestId(/^pick-/)
+        .map((b) => b.dataset.testid),
+    ).toEqual(['pick-5']);
     const add = within(picker).getByRole('button', { name: 'Add' });
     expect(add).toBeDisabled();
     await userEvent.click(within(picker).getByTestId('pick-5'));
@@ -219,7 +233,11 @@ describe('the participants panel', () => {
     await userEvent.click(within(panel).getByTestId('add-from-contacts'));
     const modal = await screen.findByRole('dialog', { name: 'Add participants from contacts' });
     // Everyone in the event is left out; the rest are a checkbox list.
-    expect(within(modal).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Женя Смирнов', 'Ira Kim']);
+    expect(
+      within(modal)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Женя Смирнов', 'Ira Kim']);
     const add = within(modal).getByTestId('contact-participants-add');
     expect(add).toBeDisabled();
     await userEvent.click(within(modal).getByRole('checkbox', { name: 'Женя Смирнов' }));
@@ -261,7 +279,8 @@ describe('dragging people between families with the keyboard', () => {
     const original = Element.prototype.getBoundingClientRect;
     Element.prototype.getBoundingClientRect = function (this: Element) {
       const families = [...document.querySelectorAll('[data-testid="family"]')];
-      const box = (top: number, height: number) => ({ x: 0, y: top, left: 0, top, width: 300, height, right: 300, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
+      const box = (top: number, height: number) =>
+        ({ x: 0, y: top, left: 0, top, width: 300, height, right: 300, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
       // The drag overlay sits where dnd-kit puts it: its fixed position plus its translation.
       const fixed = this instanceof HTMLElement ? (this.closest('[style*="position: fixed"]') as HTMLElement | null) : null;
       if (fixed?.style.top) {

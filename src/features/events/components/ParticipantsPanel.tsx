@@ -113,7 +113,9 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
     onDragStart: ({ active }) => t('participants.drag.picked', { name: nameOf(uidOf(active.id)) }),
     onDragOver: ({ active, over }) => (over ? t('participants.drag.over', { name: nameOf(uidOf(active.id)), target: targetName(over.id) }) : undefined),
     onDragEnd: ({ active, over }) =>
-      over ? t('participants.drag.dropped', { name: nameOf(uidOf(active.id)), target: targetName(over.id) }) : t('participants.drag.cancelled', { name: nameOf(uidOf(active.id)) }),
+      over
+        ? t('participants.drag.dropped', { name: nameOf(uidOf(active.id)), target: targetName(over.id) })
+        : t('participants.drag.cancelled', { name: nameOf(uidOf(active.id)) }),
     onDragCancel: ({ active }) => t('participants.drag.cancelled', { name: nameOf(uidOf(active.id)) }),
   };
 
@@ -185,7 +187,13 @@ export function ParticipantsPanel({ event, className }: { event: Event; classNam
 
   const activePerson = activeUid !== null ? byUid.get(activeUid) : undefined;
   return (
-    <section className={[styles.panel, className].filter(Boolean).join(' ')} data-expanded={expanded} data-tour="event-people" aria-labelledby={`participants-${event.id}`} data-testid="participants-panel">
+    <section
+      className={[styles.panel, className].filter(Boolean).join(' ')}
+      data-expanded={expanded}
+      data-tour="event-people"
+      aria-labelledby={`participants-${event.id}`}
+      data-testid="participants-panel"
+    >
       <div className={styles.head}>
         <DetailSubtitle id={`participants-${event.id}`} className={styles.title}>
           {t('participants.title')} <span className={styles.count}>{participants.length}</span>
@@ -442,7 +450,13 @@ const PersonDetails = memo(function PersonDetails({ person, currency, approximat
         </select>
       )}
       {removable && (
-        <button type="button" className={styles.remove} onClick={() => onRemove(person)} aria-label={t('participants.delete', { name })} data-testid={`remove-${person.uid}`}>
+        <button
+          type="button"
+          className={styles.remove}
+          onClick={() => onRemove(person)}
+          aria-label={t('participants.delete', { name })}
+          data-testid={`remove-${person.uid}`}
+        >
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
             <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>

@@ -10,7 +10,14 @@ export function UndoToast() {
   const undo = useAppSelector((s) => s.events.undo);
   return (
     <Toast
-      toast={undo && { id: undo.id, message: t('event.deleted', { name: undo.name }), actionLabel: t('event.undo'), onAction: () => void dispatch(restoreEvent(undo.id)) }}
+      toast={
+        undo && {
+          id: undo.id,
+          message: t('event.deleted', { name: undo.name }),
+          actionLabel: t('event.undo'),
+          onAction: () => void dispatch(restoreEvent(undo.id)),
+        }
+      }
       onDismiss={() => dispatch(undoDismissed())}
       dismissLabel={t('event.dismiss')}
       testId="undo-toast"

@@ -16,17 +16,16 @@ export function WithPending({ event }: { event: Event }) {
   const me = useAppSelector((s) => s.profile.user?.user);
   const waiting = useAppSelector((s) => s.operations?.pending ?? []).filter((p) => p.eventId === event.id && p.refused === null);
   if (waiting.length === 0 || me === undefined) return null;
-  const total = event.approximate ? null : totalEffect(waiting.map((p) => bodyEffect(p.body, me, event.eventCurrency)), event.currency);
+  const total = event.approximate
+    ? null
+    : totalEffect(
+        waiting.map((p) => bodyEffect(p.body, me, event.eventCurrency)),
+        event.currency,
+      );
   return (
     <p className={styles.withPending} data-testid="header-pending">
       {t('event.withPending', { count: waiting.length })}{' '}
-      {total !== null && (
-        <BalanceMessage
-          amount={event.payout + fromMinor(total, event.currency)}
-          currency={event.currency}
-          subject="me"
-        />
-      )}
+      {total !== null && <BalanceMessage amount={event.payout + fromMinor(total, event.currency)} currency={event.currency} subject="me" />}
     </p>
   );
 }

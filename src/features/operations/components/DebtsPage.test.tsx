@@ -156,7 +156,9 @@ describe('the debts tab', () => {
   it('shows an error with Retry', async () => {
     withPlan();
     let fail = true;
-    server.use(http.get('/app/api/v1/event/:id/payout/', () => (fail ? HttpResponse.json({ error: 'x', code: 'internal' }, { status: 500 }) : json(payout(plan)))));
+    server.use(
+      http.get('/app/api/v1/event/:id/payout/', () => (fail ? HttpResponse.json({ error: 'x', code: 'internal' }, { status: 500 }) : json(payout(plan)))),
+    );
     renderApp(PATH);
     expect(await screen.findByText('The settle-up plan could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
     fail = false;

@@ -43,7 +43,17 @@ export function withFilter(params: URLSearchParams, name: keyof FeedFilter, valu
  * Search and filters of the feed: words, a person, a kind, and days from and to. Each change goes
  * into the URL (typing settles for 300 ms first), so a reload or a shared link shows the same list.
  */
-export function FeedFilters({ filter, people, onChange, onClear }: { filter: FeedFilter; people: EventPeople; onChange: (name: keyof FeedFilter, value: string) => void; onClear: () => void }) {
+export function FeedFilters({
+  filter,
+  people,
+  onChange,
+  onClear,
+}: {
+  filter: FeedFilter;
+  people: EventPeople;
+  onChange: (name: keyof FeedFilter, value: string) => void;
+  onClear: () => void;
+}) {
   const { t } = useTranslation('operations');
   const uid = useId();
   const [text, setText] = useState(filter.q ?? '');
@@ -60,7 +70,15 @@ export function FeedFilters({ filter, people, onChange, onClear }: { filter: Fee
         <label className={formStyles.label} htmlFor={`${uid}-q`}>
           {t('filters.text')}
         </label>
-        <input id={`${uid}-q`} type="search" className={formStyles.input} maxLength={100} placeholder={t('filters.textPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id={`${uid}-q`}
+          type="search"
+          className={formStyles.input}
+          maxLength={100}
+          placeholder={t('filters.textPlaceholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <div className={formStyles.field}>
         <label className={formStyles.label} htmlFor={`${uid}-person`}>

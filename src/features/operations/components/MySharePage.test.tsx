@@ -12,7 +12,8 @@ const PATH = `/events/${EVENT_ID}/my-share`;
 const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 /** The figures' call, not a day's operations opened on the screen. */
 const isSummary = (request: Request) => new URL(request.url).searchParams.get('summary') === 'true';
-const barText = (bar: HTMLElement) => words(`${bar.querySelector('[data-part="name"]')?.textContent} ${bar.querySelector('[data-part="amount"]')?.textContent}`);
+const barText = (bar: HTMLElement) =>
+  words(`${bar.querySelector('[data-part="name"]')?.textContent} ${bar.querySelector('[data-part="amount"]')?.textContent}`);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -85,7 +86,10 @@ describe('the my-share tab', () => {
     ]);
     // Newest day first, and open; the older one opens on a click and loads its operations then.
     const days = screen.getAllByTestId('share-day');
-    expect(days.map((d) => words(d.querySelector('h4')?.textContent))).toEqual(['Saturday 21 November1 operation3 200,00 ₽', 'Friday 20 November1 operation5 000,00 ₽']);
+    expect(days.map((d) => words(d.querySelector('h4')?.textContent))).toEqual([
+      'Saturday 21 November1 operation3 200,00 ₽',
+      'Friday 20 November1 operation5 000,00 ₽',
+    ]);
     expect(within(days[0]!).getByRole('button')).toHaveAttribute('aria-expanded', 'true');
     expect(await within(days[0]!).findByTestId('share-op')).toHaveTextContent('Firewoodof 3 200,00 ₽550,00 ₽my part');
     expect(within(days[1]!).queryByTestId('share-op')).not.toBeInTheDocument();

@@ -49,7 +49,14 @@ function RowMenu({ op, actions }: { op: Operation; actions: RowActions }) {
   }, [open]);
   return (
     <div className={styles.menuWrap} ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className={tab.iconButton} aria-label={t('feed.actions')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className={tab.iconButton}
+        aria-label={t('feed.actions')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
           <circle cx="4" cy="10" r="1.6" fill="currentColor" />
           <circle cx="10" cy="10" r="1.6" fill="currentColor" />
@@ -157,12 +164,12 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
     payers.length > 1
       ? t(op.kind === 'deposit' ? 'feed.receivedByMany' : 'feed.paidByMany', { names: namesText(payers, people, t) })
       : op.kind === 'payback'
-      ? t('feed.sentBy', { name: payerName, context: payerContext })
-      : op.kind === 'deposit'
-        ? t('feed.receivedBy', { name: payerName, context: payerContext })
-        : op.kind === 'i_lent_them' || op.kind === 'they_lent_me'
-          ? t('feed.lentBy', { name: payerName, context: payerContext })
-          : t('feed.paidBy', { name: payerName, context: payerContext });
+        ? t('feed.sentBy', { name: payerName, context: payerContext })
+        : op.kind === 'deposit'
+          ? t('feed.receivedBy', { name: payerName, context: payerContext })
+          : op.kind === 'i_lent_them' || op.kind === 'they_lent_me'
+            ? t('feed.lentBy', { name: payerName, context: payerContext })
+            : t('feed.paidBy', { name: payerName, context: payerContext });
   const toOne = op.kind === 'payback' || op.kind === 'i_lent_them' || op.kind === 'they_lent_me';
   const whom = toOne
     ? sharers.length === 1 && sharers[0] === people.me
@@ -172,7 +179,14 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
   const approx = op.approximate ? t('approximate') : '';
 
   return (
-    <article className={styles.row} data-op={op.id} data-kind={op.kind} data-unread={unread || undefined} data-deleted={op.deleted || undefined} onClick={openOnTap(op, actions)}>
+    <article
+      className={styles.row}
+      data-op={op.id}
+      data-kind={op.kind}
+      data-unread={unread || undefined}
+      data-deleted={op.deleted || undefined}
+      onClick={openOnTap(op, actions)}
+    >
       <span className={styles.icon} data-kind={op.kind}>
         <KindIcon kind={op.kind} />
       </span>
@@ -215,7 +229,11 @@ export const OperationRow = memo(function OperationRow({ op, people, actions }: 
           {effect && (
             <Effect
               effect={effect}
-              payback={op.kind === 'payback' ? { side: payer === people.me ? 'paid' : 'received', amount: moneyMinor(Math.abs(effect.minor), op.details.currency, locale) } : null}
+              payback={
+                op.kind === 'payback'
+                  ? { side: payer === people.me ? 'paid' : 'received', amount: moneyMinor(Math.abs(effect.minor), op.details.currency, locale) }
+                  : null
+              }
               approx={approx}
             />
           )}
@@ -258,7 +276,9 @@ function PaybackRequestNote({ op, request, people }: { op: Operation; request: O
       </p>
       {!request.settled && (
         <Link className={styles.requestAction} to={`/people/${other}?record=1`} data-testid="payback-request-settle">
-          {toMe ? t('request.payBack', { name: people.name(creditor) }) : t('request.recordPaid', { name: people.name(request.to), context: people.gender(request.to) })}
+          {toMe
+            ? t('request.payBack', { name: people.name(creditor) })
+            : t('request.recordPaid', { name: people.name(request.to), context: people.gender(request.to) })}
         </Link>
       )}
     </div>
@@ -294,7 +314,10 @@ function Effect({ effect, payback, approx }: { effect: MoneyText; payback: { sid
     effect.type === 'neutral'
       ? ['neutral', t('effect.settled')]
       : payback
-        ? [payback.side === 'received' ? 'accrual' : 'neutral', t(payback.side === 'received' ? 'effect.received' : 'effect.paidBack', { amount: `${approx}${payback.amount}` })]
+        ? [
+            payback.side === 'received' ? 'accrual' : 'neutral',
+            t(payback.side === 'received' ? 'effect.received' : 'effect.paidBack', { amount: `${approx}${payback.amount}` }),
+          ]
         : [effect.type, t('effect.balance', { amount: `${approx}${effect.text}` })];
   return (
     <span className={`${styles.effect} amount`} data-money={tone} data-testid="op-effect">

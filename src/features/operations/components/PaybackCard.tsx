@@ -147,7 +147,13 @@ export function PaybackCard({
 
   const amountText = moneyMinor(transfer.amount, transfer.currency, locale);
   return (
-    <li className={compact ? `${styles.card} ${styles.compact}` : styles.card} data-testid="transfer" data-from={transfer.from} data-to={transfer.to} data-mine={mine ?? undefined}>
+    <li
+      className={compact ? `${styles.card} ${styles.compact}` : styles.card}
+      data-testid="transfer"
+      data-from={transfer.from}
+      data-to={transfer.to}
+      data-mine={mine ?? undefined}
+    >
       <div className={styles.parties}>
         <Person uid={transfer.from} people={people} family={transfer.fromFamily} role="from" />
         <span className={styles.arrow}>

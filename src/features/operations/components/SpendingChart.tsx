@@ -84,7 +84,11 @@ export function SpendingChart({ days: daily, currency, locale, family = false }:
             return (
               <g key={d.day}>
                 <title>
-                  {t(family ? 'share.dayTotalFamily' : 'share.dayTotal', { day: shortDay(d.day, locale), total: moneyMinor(d.total, currency, locale), mine: moneyMinor(d.mine, currency, locale) })}
+                  {t(family ? 'share.dayTotalFamily' : 'share.dayTotal', {
+                    day: shortDay(d.day, locale),
+                    total: moneyMinor(d.total, currency, locale),
+                    mine: moneyMinor(d.mine, currency, locale),
+                  })}
                 </title>
                 <rect x={x} width={w} y={100 - h(d.total)} height={h(d.total)} className={styles.barTotal} />
                 <rect x={x + w * 0.2} width={w * 0.6} y={100 - h(d.mine)} height={h(d.mine)} className={styles.barMine} />

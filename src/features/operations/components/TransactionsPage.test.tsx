@@ -146,7 +146,13 @@ describe('the transactions tab', () => {
           { uid: GLEB, paid: 0, share: 1312.62, effect: -1312.62 },
         ],
       }),
-      anOperation({ id: 1, kind: 'comment', status: null, details: { amount: 0, original_amount: 0, description: '', text: 'Who drives?', author: VERA, payer: null }, participants: [] }),
+      anOperation({
+        id: 1,
+        kind: 'comment',
+        status: null,
+        details: { amount: 0, original_amount: 0, description: '', text: 'Who drives?', author: VERA, payer: null },
+        participants: [],
+      }),
     ];
     signedInWithEvent(anEvent(), ops);
     renderApp(PATH);
@@ -172,8 +178,22 @@ describe('the transactions tab', () => {
   });
 
   it.each([
-    ['en', 'not involved', 'Paid by Вера Петрова for Вера Петрова, Gleb Orlov', 'Paid back by Gleb Orlov to Boris Ivanov', 'Unknown person', 'Actions for this operation'],
-    ['ru', 'вас не касается', 'Платила: Вера Петрова · за: Вера Петрова, Gleb Orlov', 'Вернул: Gleb Orlov · кому: Boris Ivanov', 'Неизвестный участник', 'Действия с операцией'],
+    [
+      'en',
+      'not involved',
+      'Paid by Вера Петрова for Вера Петрова, Gleb Orlov',
+      'Paid back by Gleb Orlov to Boris Ivanov',
+      'Unknown person',
+      'Actions for this operation',
+    ],
+    [
+      'ru',
+      'вас не касается',
+      'Платила: Вера Петрова · за: Вера Петрова, Gleb Orlov',
+      'Вернул: Gleb Orlov · кому: Boris Ivanov',
+      'Неизвестный участник',
+      'Действия с операцией',
+    ],
   ] as const)('shows operations I am not in without my share or effect (%s)', async (language, none, museum, payback, unknown, actions) => {
     const ops = [
       anOperation({
@@ -327,7 +347,7 @@ describe('the transactions tab', () => {
     await screen.findByText('Dinner');
     const row = rows()[0] as HTMLElement;
     expect(within(row).getByTestId('op-amount')).toHaveTextContent('4 000,00 ₽');
-    expect(row).toHaveTextContent("≈40,40 € at the rate of 1 May 2024");
+    expect(row).toHaveTextContent('≈40,40 € at the rate of 1 May 2024');
     expect(within(row).getByTestId('op-effect')).toHaveTextContent('your balance ≈+30,30 €');
   });
 
@@ -489,7 +509,10 @@ describe('the transactions tab', () => {
   });
 
   it('marks rows seen when the operations arrived before the event', async () => {
-    const ops = [anOperation({ id: 2, seen: false, details: { author: BORIS, payer: BORIS } }), anOperation({ id: 1, seen: false, details: { author: BORIS, payer: BORIS } })];
+    const ops = [
+      anOperation({ id: 2, seen: false, details: { author: BORIS, payer: BORIS } }),
+      anOperation({ id: 1, seen: false, details: { author: BORIS, payer: BORIS } }),
+    ];
     const event = anEvent({ unread_cnt: 2 });
     signedInWithEvent(event, ops);
     const seen: string[] = [];
@@ -510,7 +533,10 @@ describe('the transactions tab', () => {
   });
 
   it('marks a row seen that became unread where it was drawn, when it is read again', async () => {
-    const ops = [anOperation({ id: 2, seen: true, details: { author: BORIS, payer: BORIS } }), anOperation({ id: 1, seen: true, details: { author: BORIS, payer: BORIS } })];
+    const ops = [
+      anOperation({ id: 2, seen: true, details: { author: BORIS, payer: BORIS } }),
+      anOperation({ id: 1, seen: true, details: { author: BORIS, payer: BORIS } }),
+    ];
     signedInWithEvent(anEvent({ unread_cnt: 1 }), ops);
     const seen: string[] = [];
     server.use(
@@ -649,7 +675,11 @@ describe('the transactions tab', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Move to another event' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move to another event' });
     // A dialogue is no target: nobody else can be in it.
-    expect(within(within(dialog).getByLabelText('Event')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose an event', 'Sea']);
+    expect(
+      within(within(dialog).getByLabelText('Event'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose an event', 'Sea']);
     await userEvent.selectOptions(within(dialog).getByLabelText('Event'), 'Sea');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(await within(dialog).findByText('everyone in the operation must be a participant of the target event')).toBeInTheDocument();

@@ -321,22 +321,9 @@ export default function TransactionsPage() {
       <>
         {pages.map((page, i) => {
           const prev = i > 0 ? pages[i - 1]?.[OPERATIONS_PAGE_SIZE - 1] : undefined;
-          return (
-            <FeedPage
-              key={i}
-              index={i}
-              ops={page}
-              previousDay={prev ? groupByDay([prev], null)[0]!.day : null}
-              people={people}
-              actions={actions}
-            />
-          );
+          return <FeedPage key={i} index={i} ops={page} previousDay={prev ? groupByDay([prev], null)[0]!.day : null} people={people} actions={actions} />;
         })}
-        {hasMore ? (
-          <LoadMore onLoad={onLoadMore} status={feed.moreStatus} />
-        ) : (
-          feed.pages > 1 && <p className={styles.end}>{t('feed.end')}</p>
-        )}
+        {hasMore ? <LoadMore onLoad={onLoadMore} status={feed.moreStatus} /> : feed.pages > 1 && <p className={styles.end}>{t('feed.end')}</p>}
       </>
     );
   }
@@ -348,7 +335,9 @@ export default function TransactionsPage() {
           <span className={tab.headingText}>{t('feed.title')}</span>
           {current && feed.status === 'success' && (
             <span className={tab.count} data-testid="feed-count">
-              {filtered ? t('filters.matches', { count: feed.live, n: formatCount(feed.live, locale) }) : t('count', { count: feed.live, n: formatCount(feed.live, locale) })}
+              {filtered
+                ? t('filters.matches', { count: feed.live, n: formatCount(feed.live, locale) })
+                : t('count', { count: feed.live, n: formatCount(feed.live, locale) })}
             </span>
           )}
         </h2>
@@ -388,8 +377,20 @@ export default function TransactionsPage() {
           {deleteError}
         </p>
       )}
-      <div ref={container} className={styles.feed} data-tour="transactions-feed" data-testid="transactions-feed" aria-label={t('feed.feedLabel')} aria-busy={feed.moreStatus === 'loading'}>
-        <PendingList eventId={event.id} eventCurrency={event.eventCurrency} balance={event.currency === event.eventCurrency ? event.payout : null} people={people} />
+      <div
+        ref={container}
+        className={styles.feed}
+        data-tour="transactions-feed"
+        data-testid="transactions-feed"
+        aria-label={t('feed.feedLabel')}
+        aria-busy={feed.moreStatus === 'loading'}
+      >
+        <PendingList
+          eventId={event.id}
+          eventCurrency={event.eventCurrency}
+          balance={event.currency === event.eventCurrency ? event.payout : null}
+          people={people}
+        />
         {body}
       </div>
       {formOpen && <OperationForm eventId={event.id} eventCurrency={event.eventCurrency} onClose={() => setFormOpen(false)} />}

@@ -49,11 +49,22 @@ export function Receipts({ op, people, editable, onChange }: { op: Operation; pe
         <ul className={styles.receipts} data-testid="receipts">
           {op.receipts.map((r, i) => (
             <li key={r.id} className={styles.receipt}>
-              <a href={r.url.replace('{size}', 'full')} target="_blank" rel="noopener noreferrer" aria-label={t('receipts.open', { n: i + 1, name: people.name(r.added_by) })}>
+              <a
+                href={r.url.replace('{size}', 'full')}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('receipts.open', { n: i + 1, name: people.name(r.added_by) })}
+              >
                 <img src={r.url.replace('{size}', '140x140')} alt="" width={88} height={88} loading="lazy" />
               </a>
               {editable && (
-                <button type="button" className={styles.receiptRemove} aria-label={t('receipts.remove', { n: i + 1 })} onClick={() => void run(r.id, () => deleteReceiptCall(op.id, r.id))} disabled={busy !== null}>
+                <button
+                  type="button"
+                  className={styles.receiptRemove}
+                  aria-label={t('receipts.remove', { n: i + 1 })}
+                  onClick={() => void run(r.id, () => deleteReceiptCall(op.id, r.id))}
+                  disabled={busy !== null}
+                >
                   {busy === r.id ? <Spinner size={14} decorative /> : '×'}
                 </button>
               )}
@@ -65,7 +76,15 @@ export function Receipts({ op, people, editable, onChange }: { op: Operation; pe
         <label className={styles.addReceipt} data-busy={busy === 'add' || undefined}>
           {busy === 'add' ? <Spinner size={16} decorative /> : <span aria-hidden="true">+</span>}
           {t('receipts.add')}
-          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" disabled={busy !== null} onChange={(e) => add(e.target.files?.[0])} data-testid="receipt-input" />
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="visually-hidden"
+            disabled={busy !== null}
+            onChange={(e) => add(e.target.files?.[0])}
+            data-testid="receipt-input"
+          />
         </label>
       )}
       {error && (

@@ -65,7 +65,9 @@ describe('the kinds in Russian', () => {
 describe('the operation form', () => {
   it("offers all eight kinds and starts with an even purchase in the event's currency, paid by me, for everyone", async () => {
     const { dialog } = await openForm(undefined, 'en', anEvent({ eventCurrency: 'EUR', currency: 'EUR' }));
-    const kinds = within(dialog).getAllByRole('radio').map((r) => r.closest('label')!.textContent);
+    const kinds = within(dialog)
+      .getAllByRole('radio')
+      .map((r) => r.closest('label')!.textContent);
     expect(kinds).toEqual(['Even purchase', 'Split purchase', 'I purchased them', 'I lent them', 'They lent me', 'Deposit', 'Payback', 'Comment']);
     expect(within(dialog).getByRole('radio', { name: 'Even purchase' })).toBeChecked();
     // A euro event starts in euros though my own currency is the rouble (decision 0063).
@@ -85,7 +87,13 @@ describe('the operation form', () => {
     expect(amount(dialog)).toHaveValue('50.5');
     await save(dialog);
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]!.body.details).toMatchObject({ amount: 50.5, payers: [{ uid: ME, amount: 30 }, { uid: BORIS, amount: 20.5 }] });
+    expect(posted[0]!.body.details).toMatchObject({
+      amount: 50.5,
+      payers: [
+        { uid: ME, amount: 30 },
+        { uid: BORIS, amount: 20.5 },
+      ],
+    });
   });
 
   it('starts in the currency of the last operation I wrote in the event, not one someone else used', async () => {
@@ -353,7 +361,10 @@ describe('the operation form', () => {
   it('shows a server refusal beside the field it concerns', async () => {
     server.use(
       http.post('/app/api/v1/operation/', () =>
-        HttpResponse.json({ error: 'everyone in the operation must be a participant of the event', code: 'participant_not_in_event', field: 'participants' }, { status: 400 }),
+        HttpResponse.json(
+          { error: 'everyone in the operation must be a participant of the event', code: 'participant_not_in_event', field: 'participants' },
+          { status: 400 },
+        ),
       ),
     );
     const { dialog } = await openForm();

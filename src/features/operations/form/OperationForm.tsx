@@ -235,7 +235,8 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, pendin
   const saveEdit = async (from: Operation) => {
     // As for a new one: a retry of the same draft from the same version is the same request, key included.
     const text = `${from.version}:${JSON.stringify(draft)}`;
-    if (!key.current || key.current.draft !== text) key.current = { draft: text, body: toBody(draft, eventId, me, from.details.date), key: newIdempotencyKey() };
+    if (!key.current || key.current.draft !== text)
+      key.current = { draft: text, body: toBody(draft, eventId, me, from.details.date), key: newIdempotencyKey() };
     const { body, key: idempotencyKey } = key.current;
     setBusy(true);
     setServerError(null);
@@ -390,7 +391,13 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, pendin
             {draft.payers !== null && offersSeveralPayers(draft.kind) ? (
               <PayersEditor
                 lines={draft.payers}
-                onChange={(payers) => update(payers === null ? { payers } : { payers, payer: payers[0]?.uid ?? draft.payer, amount: amountAfterPayers(draft.amount, draft.payers, payers, draft.currency) })}
+                onChange={(payers) =>
+                  update(
+                    payers === null
+                      ? { payers }
+                      : { payers, payer: payers[0]?.uid ?? draft.payer, amount: amountAfterPayers(draft.amount, draft.payers, payers, draft.currency) },
+                  )
+                }
                 amount={draft.amount}
                 currency={draft.currency}
                 people={people}
@@ -426,7 +433,14 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, pendin
                       <LinkButton
                         className={styles.severalPayers}
                         data-testid="several-payers"
-                        onClick={() => update({ payers: [{ uid: draft.payer, amount: '' }, { uid: everyone.find((u) => u !== draft.payer) ?? null, amount: '' }] })}
+                        onClick={() =>
+                          update({
+                            payers: [
+                              { uid: draft.payer, amount: '' },
+                              { uid: everyone.find((u) => u !== draft.payer) ?? null, amount: '' },
+                            ],
+                          })
+                        }
                       >
                         {t('form.severalPayers')}
                       </LinkButton>

@@ -64,7 +64,9 @@ export function PayersEditor({ lines, onChange, amount, currency, people, candid
             value={line.amount}
             onValueChange={(text) => set(i, { amount: text })}
             aria-label={t('form.paidBy', { name: line.uid === null ? t('form.payerN', { n: i + 1 }) : people.name(line.uid) })}
-            placeholder={i === lines.length - 1 && lastTakesRest && typeof last?.minor === 'number' ? moneyMinor(last.minor, currency, locale, { code: false }) : undefined}
+            placeholder={
+              i === lines.length - 1 && lastTakesRest && typeof last?.minor === 'number' ? moneyMinor(last.minor, currency, locale, { code: false }) : undefined
+            }
           />
           <button type="button" className={styles.removePayer} aria-label={t('form.removePayer', { n: i + 1 })} onClick={() => remove(i)}>
             ×
@@ -72,9 +74,7 @@ export function PayersEditor({ lines, onChange, amount, currency, people, candid
         </div>
       ))}
       <div className={styles.payerActions}>
-        {unused.length > 0 && (
-          <LinkButton onClick={() => onChange([...lines, { uid: unused[0] ?? null, amount: '' }])}>{t('form.addPayer')}</LinkButton>
-        )}
+        {unused.length > 0 && <LinkButton onClick={() => onChange([...lines, { uid: unused[0] ?? null, amount: '' }])}>{t('form.addPayer')}</LinkButton>}
         {total.ok && (
           <LinkButton
             data-testid="payers-equal"

@@ -57,9 +57,7 @@ export function PeoplePicker({ legend, people, candidates, selected, onChange, p
   const chosen = new Set(selected);
   const allowed = new Set(candidates);
   // Candidates in family order; a family shows only the members this kind can choose.
-  const groups = people.families
-    .map((f) => ({ id: f.id, members: f.members.filter((uid) => allowed.has(uid)) }))
-    .filter((f) => f.members.length > 0);
+  const groups = people.families.map((f) => ({ id: f.id, members: f.members.filter((uid) => allowed.has(uid)) })).filter((f) => f.members.length > 0);
   const grouped = new Set(groups.flatMap((g) => g.members));
   const loose = candidates.filter((uid) => !grouped.has(uid));
   if (loose.length > 0) groups.push({ id: -1, members: loose });

@@ -364,7 +364,16 @@ function draftOfView(op: EnteredView, ctx: DraftContext): Draft {
 export function draftOf(op: Operation, ctx: DraftContext): Draft {
   const d = op.details;
   return draftOfView(
-    { kind: op.kind, amount: d.original_amount, currency: d.original_currency, date: d.date, description: d.description, text: d.text, payer: d.payer, entered: op.entered },
+    {
+      kind: op.kind,
+      amount: d.original_amount,
+      currency: d.original_currency,
+      date: d.date,
+      description: d.description,
+      text: d.text,
+      payer: d.payer,
+      entered: op.entered,
+    },
     ctx,
   );
 }

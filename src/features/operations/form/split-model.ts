@@ -109,7 +109,13 @@ export interface Weighted {
 }
 
 /** The parts shares or percentages give, exactly as the server will compute them (common/split). */
-export function weightedParts(people: readonly number[], weights: Readonly<Record<number, string>>, mode: 'shares' | 'percent', amountText: string, currency: string): Weighted {
+export function weightedParts(
+  people: readonly number[],
+  weights: Readonly<Record<number, string>>,
+  mode: 'shares' | 'percent',
+  amountText: string,
+  currency: string,
+): Weighted {
   const list: Weight[] = [];
   const bad: number[] = [];
   for (const uid of people) {

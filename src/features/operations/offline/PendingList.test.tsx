@@ -42,7 +42,9 @@ describe('an operation saved with no connection', () => {
     // Four people share 400: I paid it all, so my balance moves by +300.
     expect(within(list).getByTestId('pending-balance')).toHaveTextContent(/\+300,00\s₽/);
     // The event's own balance says it too, as not yet confirmed.
-    expect(screen.getByTestId('header-pending')).toHaveTextContent(/With the 1 operation waiting on this device \(not yet confirmed\): You are owed\s300,00\s₽/);
+    expect(screen.getByTestId('header-pending')).toHaveTextContent(
+      /With the 1 operation waiting on this device \(not yet confirmed\): You are owed\s300,00\s₽/,
+    );
     const [stored] = await pendingOperations();
     expect(stored?.key).toBe(keys[0]);
 

@@ -19,7 +19,17 @@ import styles from './Pending.module.css';
  * waiting to send, or refused with the reason, each editable and removable until it is sent; and
  * the viewer's balance with them, marked as not yet confirmed.
  */
-export function PendingList({ eventId, eventCurrency, balance, people }: { eventId: number; eventCurrency: string; balance: number | null; people: EventPeople }) {
+export function PendingList({
+  eventId,
+  eventCurrency,
+  balance,
+  people,
+}: {
+  eventId: number;
+  eventCurrency: string;
+  balance: number | null;
+  people: EventPeople;
+}) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();

@@ -33,7 +33,8 @@ describe('operations waiting on the device', () => {
       http.post('/app/api/v1/operation/', async ({ request }) => {
         const body = (await request.json()) as CreateOperationBody;
         sent.push({ key: request.headers.get('Idempotency-Key'), description: body.details.description });
-        if (body.details.description === 'Milk') return HttpResponse.json({ error: 'participant not in event', code: 'participant_not_in_event' }, { status: 400 });
+        if (body.details.description === 'Milk')
+          return HttpResponse.json({ error: 'participant not in event', code: 'participant_not_in_event' }, { status: 400 });
         return json(anOperation({ details: { description: body.details.description } }));
       }),
     );
@@ -130,10 +131,25 @@ describe('editing a waiting operation', () => {
       { ...purchase('Dinner', 3000.5), details: { ...purchase('Dinner', 3000.5).details, date: '2026-11-20T12:00:00+03:00' } },
       {
         event_id: EVENT_ID,
-        details: { kind: 'split_purchase', amount: 900, currency: 'EUR', description: 'Hotel', date: '2026-11-20T12:00:00+03:00', payer: ME, payers: [{ uid: ME, amount: 600 }, { uid: BORIS, amount: 300 }] },
+        details: {
+          kind: 'split_purchase',
+          amount: 900,
+          currency: 'EUR',
+          description: 'Hotel',
+          date: '2026-11-20T12:00:00+03:00',
+          payer: ME,
+          payers: [
+            { uid: ME, amount: 600 },
+            { uid: BORIS, amount: 300 },
+          ],
+        },
         participants: [{ uid: ME, amount: 100 }, { uid: BORIS }, { uid: VERA }],
       },
-      { event_id: EVENT_ID, details: { kind: 'payback', amount: 50, currency: 'RUB', description: '', date: '2026-11-20T12:00:00+03:00', payer: BORIS }, participants: [{ uid: ME }] },
+      {
+        event_id: EVENT_ID,
+        details: { kind: 'payback', amount: 50, currency: 'RUB', description: '', date: '2026-11-20T12:00:00+03:00', payer: BORIS },
+        participants: [{ uid: ME }],
+      },
     ];
     for (const body of bodies) {
       const again = toBody(draftOfBody(body, ctx), EVENT_ID, ME, body.details.date);

@@ -88,7 +88,13 @@ export function RepeatFields({
           </select>
           {value.end === 'until' && (
             <div className={styles.until}>
-              <DateField id={`${uid}-until`} name="repeat-until" value={value.until} invalid={error === 'errors:repeat_until_before_start' || error === 'repeat.untilRequired'} onChange={(until) => set({ until })} />
+              <DateField
+                id={`${uid}-until`}
+                name="repeat-until"
+                value={value.until}
+                invalid={error === 'errors:repeat_until_before_start' || error === 'repeat.untilRequired'}
+                onChange={(until) => set({ until })}
+              />
             </div>
           )}
           {value.end === 'count' && (

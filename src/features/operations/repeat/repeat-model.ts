@@ -17,7 +17,8 @@ export interface RepeatDraft {
 export const NO_REPEAT: RepeatDraft = { frequency: 'none', interval: '1', end: 'never', until: '', count: '12' };
 
 /** The locale key (operations namespace, or errors: for the server's codes) of what is wrong, or null. */
-export type RepeatError = 'repeat.intervalInvalid' | 'repeat.countInvalid' | 'repeat.untilRequired' | 'errors:repeat_until_before_start' | 'errors:repeat_start_too_old';
+export type RepeatError =
+  'repeat.intervalInvalid' | 'repeat.countInvalid' | 'repeat.untilRequired' | 'errors:repeat_until_before_start' | 'errors:repeat_start_too_old';
 
 /** As the server counts it: a first day more than this long ago is refused. */
 const LOOKBACK_DAYS = 366;

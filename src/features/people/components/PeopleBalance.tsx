@@ -44,7 +44,9 @@ export function PeopleBalance({
         ? [{ amount: balance, currency, approximate }]
         : []
       : balance.filter((b) => b.balance !== 0).map((b) => ({ amount: b.balance, currency: b.currency, approximate: false }));
-  const views = parts.map((p) => ({ ...p, view: moneyView(p.amount, p.currency, locale, { magnitude: true }) })).filter((p) => p.view && p.view.type !== 'neutral');
+  const views = parts
+    .map((p) => ({ ...p, view: moneyView(p.amount, p.currency, locale, { magnitude: true }) }))
+    .filter((p) => p.view && p.view.type !== 'neutral');
   const kinds = new Set<Kind>(views.map((v) => v.view!.type));
   const overall: Kind | 'mixed' = kinds.size === 0 ? 'neutral' : kinds.size === 1 ? [...kinds][0]! : 'mixed';
   const classes = [styles.balance, className].filter(Boolean).join(' ');

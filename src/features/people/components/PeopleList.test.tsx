@@ -27,7 +27,17 @@ const VERA = aPerson(9, 'Вера Петрова', {
 });
 const GLEB = aPerson(10, 'Gleb Orlov', { family: { id: 4, head: 9, is_mine: false }, is_contact_exists: false });
 const PLACEHOLDER = aPerson(11, '+7 916 000-00-11', { full_name: '', is_registered: false });
-const FAMILY = { id: 4, head: 9, is_mine: false, members: [9, 10], balance: [{ balance: -500, currency: 'RUB' }, { balance: 12.5, currency: 'USD' }], balances: [] };
+const FAMILY = {
+  id: 4,
+  head: 9,
+  is_mine: false,
+  members: [9, 10],
+  balance: [
+    { balance: -500, currency: 'RUB' },
+    { balance: 12.5, currency: 'USD' },
+  ],
+  balances: [],
+};
 
 let io: ReturnType<typeof stubIntersectionObserver>;
 beforeEach(() => {
@@ -204,9 +214,7 @@ describe('the one-click money input', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'I lent them' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/31/transactions'));
     expect(created).toEqual([{ quasi: true, contacts: [8] }]);
-    expect(posted).toEqual([
-      { event_id: 31, details: { kind: 'i_lent_them', amount: 1500.5, currency: 'RUB', description: '' }, participants: [{ uid: 8 }] },
-    ]);
+    expect(posted).toEqual([{ event_id: 31, details: { kind: 'i_lent_them', amount: 1500.5, currency: 'RUB', description: '' }, participants: [{ uid: 8 }] }]);
   });
 
   it('records They lent me in the dialogue that exists, with them as the lender', async () => {

@@ -101,7 +101,14 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
       <ul className={layout.rows} data-testid="people-list">
         {rows.map((row) =>
           row.type === 'person' ? (
-            <PersonRow key={row.person.uid} person={row.person} family={row.family} active={row.person.uid === activeUid} currency={list.currency} approximate={list.approximate} />
+            <PersonRow
+              key={row.person.uid}
+              person={row.person}
+              family={row.family}
+              active={row.person.uid === activeUid}
+              currency={list.currency}
+              approximate={list.approximate}
+            />
           ) : (
             <FamilyRow key={`family-${row.family.id}`} family={row.family} currency={list.currency} approximate={list.approximate} />
           ),
@@ -143,9 +150,7 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
       </p>
       {body}
       <ShareBlock />
-      {addingFriend && (
-        <AddFriendModal onClose={() => setAddingFriend(false)} onAdded={() => void dispatch(fetchPeople({ page: 1, currency }))} />
-      )}
+      {addingFriend && <AddFriendModal onClose={() => setAddingFriend(false)} onAdded={() => void dispatch(fetchPeople({ page: 1, currency }))} />}
     </div>
   );
 }
@@ -187,7 +192,12 @@ function PersonRow({
   return (
     <li className={inFamily ? `${styles.row} ${styles.inFamily}` : styles.row} data-testid={`person-row-${person.uid}`} data-family={family?.id}>
       <div className={styles.rowTop}>
-        <Link to={`/people/${person.uid}`} className={`${layout.rowLink} ${styles.rowLink}`} aria-current={active ? 'page' : undefined} data-testid={`person-link-${person.uid}`}>
+        <Link
+          to={`/people/${person.uid}`}
+          className={`${layout.rowLink} ${styles.rowLink}`}
+          aria-current={active ? 'page' : undefined}
+          data-testid={`person-link-${person.uid}`}
+        >
           <Avatar url={person.avatar_url} name={person.name} size={44} />
           <span className={styles.rowMain}>
             <span className={styles.rowName}>{person.name}</span>

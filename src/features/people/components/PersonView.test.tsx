@@ -28,7 +28,17 @@ const EVENTS = [
 ];
 
 function aRequest(overrides: Partial<PaybackRequest> = {}): PaybackRequest {
-  return { id: 900, event_id: 31, from: ME, to: 8, amounts: [{ amount: 30, currency: 'EUR' }], paid: [], settled: false, created: '2026-11-20T10:00:00.000Z', ...overrides };
+  return {
+    id: 900,
+    event_id: 31,
+    from: ME,
+    to: 8,
+    amounts: [{ amount: 30, currency: 'EUR' }],
+    paid: [],
+    settled: false,
+    created: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 function withPerson(response: PersonResponse | (() => PersonResponse)) {
@@ -49,7 +59,10 @@ describe('the person pane', () => {
       aPersonResponse(BORIS, {
         events: EVENTS,
         dialogue_id: 31,
-        payback_requests: [aRequest(), aRequest({ id: 899, from: 8, to: ME, amounts: [{ amount: 100, currency: 'RUB' }], paid: [{ amount: 100, currency: 'RUB' }], settled: true })],
+        payback_requests: [
+          aRequest(),
+          aRequest({ id: 899, from: 8, to: ME, amounts: [{ amount: 100, currency: 'RUB' }], paid: [{ amount: 100, currency: 'RUB' }], settled: true }),
+        ],
       }),
     );
     renderApp('/people/8');
@@ -136,7 +149,11 @@ describe('the person pane', () => {
     let recorded = false;
     const calls = withPerson(() =>
       recorded
-        ? aPersonResponse(aPerson(8, 'Boris Ivanov'), { events: EVENTS.map((e) => ({ ...e, balance: 0 })), dialogue_id: 31, payback_requests: [aRequest({ paid: [{ amount: 30, currency: 'EUR' }], settled: true })] })
+        ? aPersonResponse(aPerson(8, 'Boris Ivanov'), {
+            events: EVENTS.map((e) => ({ ...e, balance: 0 })),
+            dialogue_id: 31,
+            payback_requests: [aRequest({ paid: [{ amount: 30, currency: 'EUR' }], settled: true })],
+          })
         : aPersonResponse(BORIS, { events: EVENTS, dialogue_id: 31, payback_requests: [aRequest()] }),
     );
     const posted: CreateOperationBody[] = [];

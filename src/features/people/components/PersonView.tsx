@@ -69,10 +69,15 @@ export function PersonView({ uid }: { uid: number | null }) {
             {t('person.addByPhone')}
           </Button>
         </div>
-        {addingFriend && <AddFriendModal onClose={() => setAddingFriend(false)} onAdded={(c) => {
+        {addingFriend && (
+          <AddFriendModal
+            onClose={() => setAddingFriend(false)}
+            onAdded={(c) => {
               void dispatch(fetchPeople({ page: 1, currency }));
               void navigate(`/people/${c.uid}`);
-            }} />}
+            }}
+          />
+        )}
       </div>
     );
   }
@@ -162,10 +167,13 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
   const recordAsked = params.get('record') === '1';
   useEffect(() => {
     if (!recordAsked) return;
-    setParams((p) => {
-      p.delete('record');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('record');
+        return p;
+      },
+      { replace: true },
+    );
     if (anyDebt) void askRecord();
     // Once per arrival: askRecord reads the debts afresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -295,14 +303,27 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
   );
 }
 
-
 /**
  * My open request to this person that already asks for exactly what they owe me now: asking again
  * would say nothing new, so the button waits until the debt changes or the request is settled.
  */
 function openRequestFor(requests: readonly PaybackRequest[], uid: number, balances: PersonResponse['person']['balances']): PaybackRequest | null {
-  const owed = balances.filter((b) => b.balance > 0).map((b) => `${b.currency}:${b.balance}`).sort().join(',');
-  return requests.find((r) => r.to === uid && !r.settled && r.amounts.map((a) => `${a.currency}:${a.amount}`).sort().join(',') === owed) ?? null;
+  const owed = balances
+    .filter((b) => b.balance > 0)
+    .map((b) => `${b.currency}:${b.balance}`)
+    .sort()
+    .join(',');
+  return (
+    requests.find(
+      (r) =>
+        r.to === uid &&
+        !r.settled &&
+        r.amounts
+          .map((a) => `${a.currency}:${a.amount}`)
+          .sort()
+          .join(',') === owed,
+    ) ?? null
+  );
 }
 
 function PaybackRequests({ requests, name, uid }: { requests: readonly PaybackRequest[]; name: string; uid: number }) {
@@ -320,7 +341,9 @@ function PaybackRequests({ requests, name, uid }: { requests: readonly PaybackRe
           const paid = r.paid.filter((p) => p.amount !== 0);
           return (
             <li key={r.id} className={styles.request} data-testid={`payback-request-${r.id}`} data-settled={r.settled}>
-              <span>{r.to === uid ? t('payback.fromMe', { name, amounts: amounts(r.amounts) }) : t('payback.toMe', { name, amounts: amounts(r.amounts) })}</span>
+              <span>
+                {r.to === uid ? t('payback.fromMe', { name, amounts: amounts(r.amounts) }) : t('payback.toMe', { name, amounts: amounts(r.amounts) })}
+              </span>
               <span className={styles.requestMeta}>
                 <time dateTime={r.created}>{date.format(new Date(r.created))}</time>
                 {!r.settled && paid.length > 0 && <span>{t('payback.paid', { amounts: amounts(paid) })}</span>}

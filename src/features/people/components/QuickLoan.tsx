@@ -91,11 +91,23 @@ export function QuickLoan({ uid, name }: { uid: number; name: string }) {
         <span className={styles.quickCode} aria-hidden="true">
           {currency}
         </span>
-        <Button scheme="gray" className={styles.quickButton} onClick={() => void record('i_lent_them')} disabled={busy !== null} aria-busy={busy === 'i_lent_them'}>
+        <Button
+          scheme="gray"
+          className={styles.quickButton}
+          onClick={() => void record('i_lent_them')}
+          disabled={busy !== null}
+          aria-busy={busy === 'i_lent_them'}
+        >
           {busy === 'i_lent_them' && <Spinner size={14} decorative />}
           {t('quick.lent', { context })}
         </Button>
-        <Button scheme="gray" className={styles.quickButton} onClick={() => void record('they_lent_me')} disabled={busy !== null} aria-busy={busy === 'they_lent_me'}>
+        <Button
+          scheme="gray"
+          className={styles.quickButton}
+          onClick={() => void record('they_lent_me')}
+          disabled={busy !== null}
+          aria-busy={busy === 'they_lent_me'}
+        >
           {busy === 'they_lent_me' && <Spinner size={14} decorative />}
           {t('quick.borrowed')}
         </Button>

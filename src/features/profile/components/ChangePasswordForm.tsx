@@ -47,11 +47,7 @@ export function ChangePasswordForm() {
   const oldError =
     touched.old && !oldPassword ? t('errors:required_field') : failure?.code === 'old_password_incorrect' ? t('errors:old_password_incorrect') : null;
   const newError =
-    touched.next && !password
-      ? t('errors:required_field')
-      : tooShort || failure?.code === 'password_too_short'
-        ? t('errors:password_too_short')
-        : null;
+    touched.next && !password ? t('errors:required_field') : tooShort || failure?.code === 'password_too_short' ? t('errors:password_too_short') : null;
   const otherFailure = failure && failure.code !== 'old_password_incorrect' && failure.code !== 'password_too_short' ? failure : null;
 
   return (

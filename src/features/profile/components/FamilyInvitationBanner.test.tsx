@@ -17,7 +17,12 @@ function invitedBy(...from: (typeof boris)[]): User {
 
 const words = {
   en: { invites: 'Boris Ivanov invites you to their family', accept: 'Accept', menu: 'Menu, 1 family invitation', settings: 'Settings, 1 family invitation' },
-  ru: { invites: 'Boris Ivanov приглашает вас в свою семью', accept: 'Принять', menu: 'Меню, 1 приглашение в семью', settings: 'Настройки, 1 приглашение в семью' },
+  ru: {
+    invites: 'Boris Ivanov приглашает вас в свою семью',
+    accept: 'Принять',
+    menu: 'Меню, 1 приглашение в семью',
+    settings: 'Настройки, 1 приглашение в семью',
+  },
 } as const;
 
 describe('a family invitation received', () => {

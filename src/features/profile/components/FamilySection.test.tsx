@@ -70,7 +70,10 @@ async function openFamily(user: User, answer: (body: { family: unknown }) => Res
   return { ...view, user: ue, section, puts, data };
 }
 
-const names = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.textContent ?? '');
+const names = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent ?? '');
 
 async function openParticipants(ue: ReturnType<typeof userEvent.setup>, section: HTMLElement) {
   await ue.click(within(section).getByTestId('family-edit'));
@@ -199,7 +202,10 @@ describe('the family section of the settings', () => {
     const { user, section } = await openFamily(aUser(), () => HttpResponse.json(aUser()));
     const modal = await openParticipants(user, section);
     await user.click(within(modal).getByTestId('family-add'));
-    const add = await pick(user, friends.slice(0, 6).map((f) => f.full_name));
+    const add = await pick(
+      user,
+      friends.slice(0, 6).map((f) => f.full_name),
+    );
     expect(within(add).getByTestId('family-add-confirm')).toBeEnabled();
     // A tap on the name ticks it, as on the box itself.
     await user.click(within(add).getByText('Galya Tsoi'));

@@ -22,8 +22,7 @@ export const FAMILY_SELECTION_MAX = FAMILY_MEMBERS_MAX + 1;
 
 type Person = Pick<Contact, 'uid' | 'name' | 'phone' | 'avatar_url' | 'full_name' | 'is_me'>;
 
-const samePhones = (a: readonly Person[], b: readonly Person[]) =>
-  a.length === b.length && a.every((p) => b.some((q) => q.phone === p.phone));
+const samePhones = (a: readonly Person[], b: readonly Person[]) => a.length === b.length && a.every((p) => b.some((q) => q.phone === p.phone));
 
 /** 'me' is how the server names the caller; the family lists show the caller's own name with a 'me' badge. */
 function useShownName() {

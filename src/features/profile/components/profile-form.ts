@@ -12,9 +12,7 @@ export interface ProfileDraft {
 }
 
 export type ProfileField = keyof ProfileDraft;
-export type ProfileErrors = Partial<
-  Record<ProfileField, 'first_name_required' | 'last_name_required' | 'avatar_required' | 'required_field'>
->;
+export type ProfileErrors = Partial<Record<ProfileField, 'first_name_required' | 'last_name_required' | 'avatar_required' | 'required_field'>>;
 
 export function draftOf(user: User): ProfileDraft {
   return {

@@ -175,9 +175,7 @@ function TourTooltip({ index, step, tooltipProps }: TooltipRenderProps) {
         <h2 id="tour-step-title" className={styles.title}>
           {step.title}
         </h2>
-        {total > 1 && (
-          <span className={styles.progress}>{t('progress', { current: navigation.presentPosition(index), total })}</span>
-        )}
+        {total > 1 && <span className={styles.progress}>{t('progress', { current: navigation.presentPosition(index), total })}</span>}
       </div>
       <p id="tour-step-body" className={styles.body}>
         {step.content}
