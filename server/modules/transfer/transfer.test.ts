@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventExport, importPreview, importResult } from '../../../common/contract/transfer';
 import { checkIntegrity } from '../../../bench/stress/checks';
+import { rowsOf } from '../../db/rows';
 import { picture } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { addContacts, eventWith, operate, people, person, type Person } from '../../../tests/api/ledger-factories';
@@ -28,6 +30,24 @@ const preview = (who: Person, file: string) => call(t.app, 'POST', '/app/api/v1/
 const importFile = (who: Person, body: Record<string, unknown>) => call(t.app, 'POST', '/app/api/v1/import/', { token: who.token, body });
 const eventCount = async (who: Person) => (await call(t.app, 'GET', '/app/api/v1/event/', { token: who.token })).body.length as number;
 const balances = (event: { contacts: { uid: number; balance: number }[] }) => Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]));
+/** How many rows the tables an import writes hold, all events together. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of [
+    'events',
+    'event_participants',
+    'operations',
+    'operation_entries',
+    'operation_debts',
+    'operation_versions',
+    'operation_seen',
+    'pair_balances',
+    'users',
+  ]) {
+    counts[table] = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+  }
+  return counts;
+}
 
 describe('importing a Splitwise group export', () => {
   it('previews the people, matched to the caller and contacts by name, the rows and each balance, writing nothing', async () => {
@@ -211,6 +231,7 @@ describe('importing a Splitwise group export', () => {
 
   it('writes nothing when any of it fails: an unmatched person, a stranger, the totals’ bounds', async () => {
     const before = await eventCount(anna);
+    const rowsBefore = await rowCounts();
     const contactsBefore = (await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length;
     const unmatched = await importFile(anna, { file: TRIP, event_name: 'X', people: [{ name: 'Anna Petrova', uid: anna.uid }] });
     expect(unmatched.status).toBe(400);
@@ -251,6 +272,40 @@ describe('importing a Splitwise group export', () => {
     expect(tooMuch.body.code).toBe('totals_too_large');
     expect(await eventCount(anna)).toBe(before);
     expect((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length).toBe(contactsBefore);
+    // Not even hidden: the 120 rows written before the bounds refused them are gone with the event.
+    expect(await rowCounts()).toEqual(rowsBefore);
+    expect((await call(t.app, 'GET', '/app/api/v1/event/?deleted=1', { token: anna.token })).body).toEqual([]);
+  });
+
+  it('serves other people while a long history is written, and shows the event only once it is whole', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `2026-02-${String((i % 28) + 1).padStart(2, '0')},Item ${i},General,30.00,USD,20.00,-10.00,-10.00`);
+    const file = ['Date,Description,Category,Cost,Currency,Anna Petrova,Boris Ivanov,Carl Lind', ...rows].join('\n');
+    const people = [
+      { name: 'Anna Petrova', uid: anna.uid },
+      { name: 'Boris Ivanov', uid: boris.uid },
+      { name: 'Carl Lind', uid: carl.uid },
+    ];
+    let imported = false;
+    const importing = importFile(anna, { file, event_name: 'Long', people }).finally(() => (imported = true));
+    // Boris reads his events again and again while it is written: never a half-written event, and
+    // his reads are answered meanwhile, not after it.
+    const seen: number[] = [];
+    let answeredDuring = 0;
+    while (!imported) {
+      const list = (await call(t.app, 'GET', '/app/api/v1/event/', { token: boris.token })).body as {
+        event_name: string;
+        contacts: { uid: number; balance: number }[];
+      }[];
+      if (!imported) answeredDuring += 1;
+      const long = list.find((e) => e.event_name === 'Long');
+      if (long) seen.push(long.contacts.find((c) => c.uid === boris.uid)!.balance);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const res = await importing;
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(answeredDuring).toBeGreaterThan(1);
+    expect(seen.every((b) => b === -30000)).toBe(true);
+    expect(balances(res.body.event)).toEqual({ [anna.uid]: 60000, [boris.uid]: -30000, [carl.uid]: -30000 });
   });
 
   it('names what is wrong with a file that is not an export, an empty one and a row past one operation’s bound', async () => {
