@@ -131,7 +131,9 @@ export default defineConfig({
           setupFiles: ['tests/api/setup.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's setup opens its own embedded database: some 2.5 s alone here, 15 s with six
+          // opening at once on two cores; a shared CI host has been seen to need past 60 s.
+          hookTimeout: 180_000,
         },
       },
       {
