@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     .values(NAMES.map((name, i) => ({ phone: `+7916${suffix}${String(i).padStart(2, '0')}`, passwordHash: 'bench', fullName: name, currency: 'EUR' })))
     .returning({ id: users.id, phone: users.phone });
   const me = people[0]!.id;
-  await addContacts(db, me, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: NAMES[i + 1]!, phone: p.phone })) }, new Date());
+  await addContacts(db, me, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: NAMES[i + 1]!, phone: p.phone ?? '' })) }, new Date());
   // Each row: one of five paid 50.00, everyone's share 10.00; a Russian-rouble row now and then.
   const expected = NAMES.map(() => 0);
   const rows = Array.from({ length: ROWS }, (_, i) => {

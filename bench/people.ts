@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     .returning({ id: users.id, phone: users.phone });
   const me = people[0]!;
   const others = people.slice(1).map((p) => p.id);
-  await addContacts(db, me.id, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: `Friend ${i}`, phone: p.phone })) }, new Date());
+  await addContacts(db, me.id, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: `Friend ${i}`, phone: p.phone ?? '' })) }, new Date());
 
   const t0 = performance.now();
   let created = 0;

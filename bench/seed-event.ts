@@ -40,7 +40,7 @@ export async function seedBenchEvent(db: Db, options: { operations: number; rand
     )
     .returning({ id: users.id, phone: users.phone });
   const owner = people[0]!;
-  await addContacts(db, owner.id, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: `Friend ${i}`, phone: p.phone })) }, new Date());
+  await addContacts(db, owner.id, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: `Friend ${i}`, phone: p.phone ?? '' })) }, new Date());
   const event = await createEvent(db, owner.id, { event_name: 'Benchmark', contacts: people.slice(1).map((p) => p.id), eventCurrency: 'RUB' });
   const uids = people.map((p) => p.id);
   const families: number[][] = Array.from({ length: FAMILIES }, () => []);

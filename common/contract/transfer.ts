@@ -3,6 +3,7 @@ import { isImportRate } from '../money-limits';
 import { amount, currencyCode, id, userText } from './common';
 import { event, EVENT_NAME_MAX } from './events';
 import { operation, operationVersion } from './operations';
+import { NAME_MAX_LENGTH } from './user';
 
 /**
  * Data in and out (docs/decisions/0029-export-and-import.md): an event exported as a spreadsheet or
@@ -56,6 +57,11 @@ export const importPreview = z.object({
       file_totals: z.array(z.object({ currency: currencyCode, amount: amount })).optional(),
       /** The lines of the rows left out (see `problems`) that move their money. */
       left_out: z.array(z.number().int()),
+      /**
+       * The group's members who left, together (named ''): a Splitwise group's rows that moved their
+       * money do not add up without them. Imported as one person known by name alone.
+       */
+      departed: z.boolean().optional(),
     }),
   ),
   /** Whether the rows add up to the file's own 'Total balance' rows; null when it has none. */
@@ -70,15 +76,21 @@ export const importPreview = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 
-/** POST /import/: the event to create, and who each person of the file is: a contact (or the caller) or a phone to add. */
 /** A rate the importer gives (common/money-limits.ts isImportRate). */
 export const importRate = z.string().refine(isImportRate);
 
+/**
+ * POST /import/: the event to create, and who each person of the file is: a contact (or the
+ * caller), a phone to add, or with neither just a name (a person known by name alone, in the
+ * event and nobody's contact book).
+ */
 export const importBody = importFileBody.extend({
   event_name: userText(EVENT_NAME_MAX),
   currency: currencyCode.optional(),
   /** Rates for the currencies of `rates_missing` the rows need, by currency code. */
   rates: z.record(currencyCode, importRate).optional(),
+  /** The name the members who left are shown by (the preview's `departed` person), in the importer's language. */
+  departed_name: userText(NAME_MAX_LENGTH).optional(),
   people: z
     .array(z.object({ name: z.string().max(200), uid: id.optional(), phone: z.string().min(1).max(40).optional() }))
     .min(1)

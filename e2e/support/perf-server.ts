@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   await addContacts(
     db,
     anna,
-    { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: ['Boris Ivanov', 'Вера Петрова', 'Gleb Orlov'][i]!, phone: p.phone })) },
+    { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: ['Boris Ivanov', 'Вера Петрова', 'Gleb Orlov'][i]!, phone: p.phone ?? '' })) },
     new Date(),
   );
   const event = await createEvent(db, anna, { event_name: 'A year at the dacha', contacts: [boris, vera, gleb], eventCurrency: 'RUB' });

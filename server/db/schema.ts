@@ -37,7 +37,8 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    phone: text('phone').notNull(),
+    // Null for a person known by name alone (an import's 'just a name'): no account can take such a row over.
+    phone: text('phone'),
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),

@@ -12,6 +12,7 @@ export const SAME_ON_EITHER_DATABASE = [
   'server/lib/json-shape.test.ts',
   'server/modules/health/shared-check.test.ts',
   'server/modules/transfer/row-operation.test.ts',
+  'server/modules/transfer/table-reader.test.ts',
   'server/plugins/kept-answers.test.ts',
   'tests/api/export-words.test.ts',
   'tests/api/security/slow-clients.test.ts',

@@ -49,7 +49,7 @@ describe('statements built once', () => {
     if (!ann || !bo) throw new Error('no users');
     await db.insert(contacts).values({ ownerId: ann.id, contactId: bo.id, name: 'Bobby' });
 
-    expect(await userByPhone(db, { phone: ann.phone })).toEqual(await db.select().from(users).where(eq(users.phone, ann.phone)));
+    expect(await userByPhone(db, { phone: ann.phone })).toEqual(await db.select().from(users).where(eq(users.phone, ann.phone!)));
     expect((await userByPhone(db, { phone: bo.phone }))[0]?.fullName).toBe('Bo');
     expect(await userByPhone(db, { phone: '+10000000999' })).toEqual([]);
 

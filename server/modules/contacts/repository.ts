@@ -26,7 +26,8 @@ export interface PersonRow {
  * stranger's name or picture by adding their phone to an event.
  */
 function shownTo(viewer: SQLWrapper) {
-  return sql<boolean>`(${users.id} = ${viewer}
+  // A person known by name alone has no account to keep private: the name is all there is of them.
+  return sql<boolean>`(${users.id} = ${viewer} or ${users.phone} is null
     or exists (select 1 from ${contacts} their_book where their_book.owner_id = ${users.id} and their_book.contact_id = ${viewer})
     or exists (select 1 from ${familyInvitations} invited where invited.inviter_id = ${users.id} and invited.invitee_id = ${viewer})
     or exists (select 1 from ${users} me where me.id = ${viewer} and me.family_id = ${users.familyId})
@@ -45,7 +46,8 @@ function shownTo(viewer: SQLWrapper) {
 function personColumnsFor(viewer: SQLWrapper, shown: SQLWrapper = shownTo(viewer)) {
   return {
     id: users.id,
-    phone: users.phone,
+    // A person known by name alone has no phone: '' is what every screen already shows for none.
+    phone: sql<string>`coalesce(${users.phone}, '')`,
     fullName: users.fullName,
     gender: users.gender,
     currency: users.currency,
@@ -132,10 +134,11 @@ export async function contactIdsOf(db: Queryable, owner: number): Promise<number
 
 export async function usersByPhones(db: Queryable, phones: readonly string[]): Promise<{ id: number; phone: string }[]> {
   if (phones.length === 0) return [];
-  return db
+  const rows = await db
     .select({ id: users.id, phone: users.phone })
     .from(users)
     .where(inArray(users.phone, [...phones]));
+  return rows.map((r) => ({ id: r.id, phone: r.phone ?? '' }));
 }
 
 /** Placeholder people: a phone with no account yet (DESIGN §4); signing up takes the row over. */
@@ -145,6 +148,20 @@ export async function insertPlaceholders(db: Queryable, phones: readonly string[
     .insert(users)
     .values(phones.map((phone) => ({ phone, passwordHash: null })))
     .onConflictDoNothing({ target: users.phone });
+}
+
+/**
+ * People known by name alone (an import's 'just a name'): no phone, so no account can take them
+ * over, and shown to everyone by the name given (`shownTo`). Their ids in the order of `names`.
+ */
+export async function insertNameOnlyPeople(db: Queryable, names: readonly string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .insert(users)
+    .values(names.map((fullName) => ({ phone: null, passwordHash: null, fullName })))
+    .returning({ id: users.id });
+  // One statement draws the serial ids in the order of its values.
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 export async function upsertContacts(db: Queryable, owner: number, entries: readonly { contactId: number; name: string }[]): Promise<void> {

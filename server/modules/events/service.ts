@@ -244,10 +244,11 @@ export async function getOrCreateDialogue(db: Db, a: number, b: number): Promise
   return (await createDialogue(db, a, b)).event;
 }
 
-export async function createEvent(db: Db, viewer: number, body: CreateEventBody): Promise<Event> {
+/** `madeHere`: people the caller's own request has just made (an import's names alone), in nobody's contacts yet. */
+export async function createEvent(db: Db, viewer: number, body: CreateEventBody, madeHere: readonly number[] = []): Promise<Event> {
   const others = [...new Set(body.contacts)].filter((uid) => uid !== viewer);
   const known = await knownPeople(db, viewer, others);
-  if (others.some((uid) => !known.has(uid))) throw new DomainError('user_not_found', 'contacts');
+  if (others.some((uid) => !known.has(uid) && !madeHere.includes(uid))) throw new DomainError('user_not_found', 'contacts');
   if (body.quasi) {
     if (others.length !== 1) throw new DomainError('validation_failed', 'contacts');
     const { event, created } = await createDialogue(db, viewer, others[0] as number);

@@ -1,12 +1,13 @@
 import { safeText } from '../../../common/contract/common';
 import type { ImportBody, ImportPreview, ImportResult } from '../../../common/contract/transfer';
 import { DESCRIPTION_MAX } from '../../../common/contract/operations';
+import { NAME_MAX_LENGTH } from '../../../common/contract/user';
 import { DomainError } from '../../../common/errors';
 import { fromMinor } from '../../../common/money';
 import { normalizeName } from '../../../common/names';
 import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
-import { contactIdsOf, deleteContacts, prunePlaceholders, usersByPhones } from '../contacts/repository';
+import { contactIdsOf, deleteContacts, insertNameOnlyPeople, prunePlaceholders, usersByPhones } from '../contacts/repository';
 import { rateNear } from '../currency/repository';
 import { rateForDate, type FrozenRate } from '../currency/service';
 import { addContacts, listContacts } from '../contacts/service';
@@ -102,8 +103,10 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
     people: table.people.map((name, i) => ({
       name,
       totals: [...balances.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })),
-      match: matches[i] ?? null,
-      ...(table.totals.size > 0
+      match: i === table.departed ? null : (matches[i] ?? null),
+      ...(i === table.departed ? { departed: true } : {}),
+      // The file has no total of those who left: they have no column.
+      ...(table.totals.size > 0 && i !== table.departed
         ? { file_totals: [...table.totals.entries()].map(([currency, sums]) => ({ currency, amount: fromMinor(sums[i] ?? 0, currency) })) }
         : {}),
       left_out: leftOut[i] ?? [],
@@ -114,13 +117,33 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
   };
 }
 
+/** What the members who left are called when the importer does not say. */
+const DEPARTED_DEFAULT_NAME = 'Members who left';
+
 /**
- * Who each column is: a uid the caller knows, or a phone to add as a contact (a placeholder until
- * they sign up). `byPhone`: the people given by phone.
+ * Who each column is: a uid the caller knows, a phone to add as a contact (a placeholder until
+ * they sign up), or neither, just a name: a person known by name alone, made here. `byPhone`: the
+ * people given by phone; `byName`: those made here.
  */
-async function resolvePeople(tx: Db, viewer: number, table: ExpenseTable, body: ImportBody, now: Date): Promise<{ uids: number[]; byPhone: number[] }> {
+async function resolvePeople(
+  tx: Db,
+  viewer: number,
+  table: ExpenseTable,
+  body: ImportBody,
+  now: Date,
+): Promise<{ uids: number[]; byPhone: number[]; byName: number[] }> {
   const said = new Map(body.people.map((p) => [nameKey(p.name), p]));
-  const chosen = table.people.map((name) => said.get(nameKey(name)));
+  // The members who left are a name whatever the body says: they are nobody the caller could pick.
+  const chosen = table.people.map((name, i) => (i === table.departed ? { name } : said.get(nameKey(name))));
+  if (chosen.some((p) => p === undefined)) throw new DomainError('import_person_unmatched', 'people');
+  const nameOnly = chosen.flatMap((p, i) => (p?.uid === undefined && p?.phone === undefined ? [i] : []));
+  const madeIds = await insertNameOnlyPeople(
+    tx,
+    nameOnly.map(
+      (i) => (i === table.departed ? (body.departed_name ?? '') : safeText(table.people[i] ?? '')).trim().slice(0, NAME_MAX_LENGTH) || DEPARTED_DEFAULT_NAME,
+    ),
+  );
+  const made = new Map(nameOnly.map((person, k) => [person, madeIds[k] as number]));
   // Each phone in E.164 once: what addContacts stores and usersByPhones finds.
   const phoneOf = chosen.map((p) => {
     if (p?.uid !== undefined || !p?.phone) return null;
@@ -138,7 +161,7 @@ async function resolvePeople(tx: Db, viewer: number, table: ExpenseTable, body: 
       )
     ).map((u) => [u.phone, u.id]),
   );
-  const uids = chosen.map((p, i) => (p?.uid !== undefined ? p.uid : (byPhone.get(phoneOf[i] ?? '') ?? null)));
+  const uids = chosen.map((p, i) => made.get(i) ?? (p?.uid !== undefined ? p.uid : (byPhone.get(phoneOf[i] ?? '') ?? null)));
   if (uids.some((uid) => uid === null)) throw new DomainError('import_person_unmatched', 'people');
   const resolved = uids as number[];
   const known = await knownPeople(
@@ -146,10 +169,10 @@ async function resolvePeople(tx: Db, viewer: number, table: ExpenseTable, body: 
     viewer,
     resolved.filter((uid) => uid !== viewer),
   );
-  if (resolved.some((uid) => uid !== viewer && !known.has(uid))) throw new DomainError('user_not_found', 'people');
+  if (resolved.some((uid) => uid !== viewer && !known.has(uid) && !madeIds.includes(uid))) throw new DomainError('user_not_found', 'people');
   // Two columns are two people: merging them would change both balances.
   if (new Set(resolved).size !== resolved.length) throw new DomainError('validation_failed', 'people');
-  return { uids: resolved, byPhone: resolved.filter((_, i) => phoneOf[i]) };
+  return { uids: resolved, byPhone: resolved.filter((_, i) => phoneOf[i]), byName: madeIds };
 }
 
 /** Midday UTC, so the day stays the same day in every time zone a group is likely to be in. */
@@ -168,12 +191,12 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
   const currency = body.currency ?? mostRowsIn(table) ?? 'EUR';
   const { uids, eventId, added } = await db.transaction(async (tx) => {
     const before = new Set(await contactIdsOf(tx, viewer));
-    const { uids, byPhone } = await resolvePeople(tx, viewer, table, body, now);
-    const event = await createEvent(tx, viewer, { event_name: body.event_name, contacts: uids, eventCurrency: currency });
+    const { uids, byPhone, byName } = await resolvePeople(tx, viewer, table, body, now);
+    const event = await createEvent(tx, viewer, { event_name: body.event_name, contacts: uids, eventCurrency: currency }, byName);
     // Deleted, nobody can write to it, and only its owner, the importer, could bring it back.
     await updateEvent(tx, event.id, { deletedAt: now });
-    // The contacts this import adds, to be taken back if it fails.
-    return { uids, eventId: event.id, added: byPhone.filter((uid) => uid !== viewer && !before.has(uid)) };
+    // The contacts and people this import adds, to be taken back if it fails.
+    return { uids, eventId: event.id, added: [...byPhone.filter((uid) => uid !== viewer && !before.has(uid)), ...byName] };
   });
   try {
     const planned = await plannedRows(db, viewer, table, uids, currency, body.rates);

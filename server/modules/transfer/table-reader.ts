@@ -24,6 +24,11 @@ export interface ExpenseTable {
   /** The 'Total balance' rows: each person's balance per currency, to check the rows against. */
   totals: Map<string, number[]>;
   problems: RowProblem[];
+  /**
+   * The place in `people` of the group's members who left, when the file has rows with their money
+   * (see DEPARTED): one person named '' standing for all of them.
+   */
+  departed?: number;
 }
 
 export interface ExpenseRow {
@@ -110,6 +115,14 @@ const HEADERS: Record<Column, readonly string[]> = {
 /** Dolya's 'Amount, EUR' / 'Сумма, EUR': the amount in the event currency, whose code it names. */
 const EVENT_AMOUNT = /^(?:amount|сумма),\s*([A-Z]{3})$/i;
 const TOTAL_ROW = /^(total balance|итоговый баланс|итого|gesamtsaldo|saldo total|solde total|saldo totale|totaal saldo)$/i;
+/**
+ * A Splitwise group's export has a column only for the members still in it: a row that moved the
+ * money of someone who left does not add up to zero, and the difference is theirs. Such rows are
+ * imported with one more person, the members who left, holding it, so everyone else's balance is
+ * the file's (DESIGN: never drop rows silently). In other files a row that does not add up is an error.
+ */
+const DEPARTED_NAME = '';
+
 const PAYMENT = /^(payment|payback|платёж|платеж|возврат долга|zahlung|pago|paiement|pagamento|betaling)$/i;
 
 export function isPaymentCategory(category: string): boolean {
@@ -287,6 +300,8 @@ export function readExpenseTable(text: string): ExpenseTable {
       if (/^(yes|true|да)$/i.test(cell(at('reimbursement')))) category = 'Payment';
     }
     // What one operation may hold, so that no imported figure can pass the bounds kept exact (decision 0010).
+    const unbalanced = effects.reduce((a, b) => a + b, 0);
+    if (unbalanced !== 0 && table.format === 'splitwise') effects = [...effects, -unbalanced];
     const paidIn = effects.reduce((sum, e) => sum + Math.max(e, 0), 0);
     if ((cost ?? 0) > MAX_OPERATION_MINOR || paidIn > MAX_OPERATION_MINOR || effects.some((e) => e < -MAX_OPERATION_MINOR)) return problem('amount_too_large');
     if (effects.reduce((a, b) => a + b, 0) !== 0) return problem('effects_do_not_sum');
@@ -294,5 +309,13 @@ export function readExpenseTable(text: string): ExpenseTable {
     const own = eventCurrency ? ownCurrency(cell(at('currency')), cell(at('cost')), cell(at('rate')), currency) : undefined;
     table.rows.push({ line, day, description, category, currency, cost, effects, ...(own ? { own } : {}) });
   });
+  if (table.rows.some((row) => row.effects.length > table.people.length)) withDeparted(table);
   return table;
+}
+
+/** The members who left as one more person, with no money in the rows that add up without them. */
+function withDeparted(table: ExpenseTable): void {
+  table.departed = table.people.length;
+  table.people.push(DEPARTED_NAME);
+  for (const row of table.rows) if (row.effects.length === table.departed) row.effects.push(0);
 }

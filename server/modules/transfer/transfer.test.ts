@@ -125,11 +125,18 @@ describe('importing a Splitwise group export', () => {
   it('adds a person given by phone as a contact, and reads a Russian export with semicolons and decimal commas', async () => {
     const res = await preview(anna, fixture('splitwise-ru-semicolons.csv'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ currency: 'EUR', currencies: ['EUR', 'RUB'], operations: 2, totals_match: null });
-    expect(res.body.problems).toEqual([
-      { line: 4, code: 'amount_unreadable' },
-      { line: 5, code: 'effects_do_not_sum' },
-    ]);
+    expect(res.body).toMatchObject({ currency: 'EUR', currencies: ['EUR', 'RUB'], operations: 3, totals_match: null });
+    // Line 5 does not add up: a Splitwise group's export has no column for members who left.
+    expect(res.body.problems).toEqual([{ line: 4, code: 'amount_unreadable' }]);
+    expect(res.body.people.at(-1)).toMatchObject({
+      name: '',
+      departed: true,
+      totals: [
+        { currency: 'EUR', amount: -1 },
+        { currency: 'RUB', amount: 0 },
+      ],
+      left_out: [],
+    });
     const imported = await importFile(anna, {
       file: fixture('splitwise-ru-semicolons.csv'),
       event_name: 'Рига',
@@ -139,8 +146,8 @@ describe('importing a Splitwise group export', () => {
       ],
     });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    expect(imported.body).toMatchObject({ operations: 2, skipped: 2 });
-    const borisNew = imported.body.event.contacts.find((c: { uid: number }) => c.uid !== anna.uid);
+    expect(imported.body).toMatchObject({ operations: 3, skipped: 1 });
+    const borisNew = imported.body.event.contacts.find((c: { name: string }) => c.name === 'Борис');
     expect(borisNew).toMatchObject({ is_registered: false, name: 'Борис' });
     // The taxi was in roubles: recorded as entered, converted at its day's rate.
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
@@ -180,15 +187,67 @@ describe('importing a Splitwise group export', () => {
     expect(paid).toMatchObject({ kind: 'payback', details: { amount: 5, payer: boris.uid } });
   });
 
-  it('says per person when the result differs from the file’s own totals, and which rows left out move their money', async () => {
+  it('keeps the rows of members who left, under one person known by name alone, so everyone else ends at the file’s total', async () => {
     // Carl left the group, and Splitwise dropped his column: the dinner's figures no longer add up.
-    const res = await preview(anna, fixture('splitwise-member-left.csv'));
+    const file = fixture('splitwise-member-left.csv');
+    const res = await preview(anna, file);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ operations: 1, totals_match: false, problems: [{ line: 2, code: 'effects_do_not_sum' }] });
+    expect(res.body).toMatchObject({ operations: 2, totals_match: true, problems: [] });
     expect(res.body.people.map((p: object) => ({ ...p, match: undefined }))).toEqual([
-      { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: -10 }], file_totals: [{ currency: 'EUR', amount: 50 }], left_out: [2], match: undefined },
-      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: 10 }], file_totals: [{ currency: 'EUR', amount: -20 }], left_out: [2], match: undefined },
+      { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: 50 }], file_totals: [{ currency: 'EUR', amount: 50 }], left_out: [], match: undefined },
+      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: -20 }], file_totals: [{ currency: 'EUR', amount: -20 }], left_out: [], match: undefined },
+      { name: '', departed: true, totals: [{ currency: 'EUR', amount: -30 }], left_out: [], match: undefined },
     ]);
+    const imported = await importFile(anna, {
+      file,
+      event_name: 'Dinners',
+      departed_name: 'Members who left',
+      people: [
+        { name: 'Anna Petrova', uid: anna.uid },
+        { name: 'Boris Ivanov', uid: boris.uid },
+      ],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body).toMatchObject({ operations: 2, skipped: 0 });
+    const event = imported.body.event;
+    const departed = event.contacts.find((c: { uid: number }) => c.uid !== anna.uid && c.uid !== boris.uid);
+    expect(departed).toMatchObject({ name: 'Members who left', phone: '', is_registered: false });
+    // The preview's figures are the import's, to the cent.
+    expect(balances(event)).toEqual({ [anna.uid]: 50, [boris.uid]: -20, [departed.uid]: -30 });
+    // Everyone in the event sees the name: there is no account behind it to keep private.
+    const seenByBoris = await call(t.app, 'GET', `/app/api/v1/event/${event.id}/`, { token: boris.token });
+    expect(seenByBoris.body.contacts.find((c: { uid: number }) => c.uid === departed.uid)).toMatchObject({ name: 'Members who left' });
+  });
+
+  it('says per person when the result differs from the file’s own totals, and which rows left out move their money', async () => {
+    const res = await preview(anna, fixture('splitwise-unreadable-row.csv'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ operations: 1, totals_match: false, problems: [{ line: 3, code: 'amount_unreadable' }] });
+    expect(res.body.people.map((p: object) => ({ ...p, match: undefined }))).toEqual([
+      { name: 'Anna Petrova', totals: [{ currency: 'EUR', amount: 30 }], file_totals: [{ currency: 'EUR', amount: 20 }], left_out: [3], match: undefined },
+      { name: 'Boris Ivanov', totals: [{ currency: 'EUR', amount: -30 }], file_totals: [{ currency: 'EUR', amount: -20 }], left_out: [3], match: undefined },
+    ]);
+  });
+
+  it('adds a person given just a name: in the event for everyone, in nobody’s contact book, and no phone can sign in as them', async () => {
+    const contactsBefore = (await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length;
+    const res = await importFile(anna, {
+      file: TRIP,
+      event_name: 'Lisbon again',
+      people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const named = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind');
+    expect(named).toMatchObject({ phone: '', is_registered: false, is_contact_exists: false });
+    expect(named.uid).not.toBe(carl.uid);
+    expect(balances(res.body.event)).toEqual({ [anna.uid]: 106.83, [boris.uid]: 120.34, [named.uid]: -227.17 });
+    expect((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length).toBe(contactsBefore);
+    const seenByBoris = await call(t.app, 'GET', `/app/api/v1/event/${res.body.event.id}/`, { token: boris.token });
+    expect(seenByBoris.body.contacts.find((c: { uid: number }) => c.uid === named.uid)).toMatchObject({ name: 'Carl Lind', phone: '' });
+    const rows = rowsOf<{ phone: string | null; password_hash: string | null }>(
+      await t.database.db.execute(sql`select phone, password_hash from users where id = ${named.uid}`),
+    );
+    expect(rows).toEqual([{ phone: null, password_hash: null }]);
   });
 
   it('reads headings in a language it has no words for, by where Splitwise puts its columns', async () => {
@@ -270,6 +329,9 @@ describe('importing a Splitwise group export', () => {
     });
     expect(tooMuch.status, JSON.stringify(tooMuch.body)).toBe(400);
     expect(tooMuch.body.code).toBe('totals_too_large');
+    // A person made from just a name goes with the event.
+    const tooMuchByName = await importFile(anna, { file: huge, event_name: 'X', people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov' }] });
+    expect(tooMuchByName.body.code).toBe('totals_too_large');
     expect(await eventCount(anna)).toBe(before);
     expect((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length).toBe(contactsBefore);
     // Not even hidden: the 120 rows written before the bounds refused them are gone with the event.

@@ -41,7 +41,8 @@ export async function memberIdsOf(db: Queryable, familyId: number): Promise<numb
 async function phoneOf(db: Queryable, uid: number): Promise<string> {
   const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, uid));
   if (!row) throw new DomainError('unauthorized');
-  return row.phone;
+  // Only a person known by name alone has none, and such a person is in no family.
+  return row.phone ?? '';
 }
 
 /** What a valid family payload does; worked out before anything is stored. */

@@ -25,7 +25,7 @@ export function toUser(row: UserRow): User {
     currency: row.currency,
     cur_description: getCurrency(row.currency)?.en ?? row.currency,
     avatar_url: pictureUrl(row.avatarKey),
-    phone: row.phone,
+    phone: row.phone ?? '',
     is_contact_exists: true,
     registration_date: row.registeredAt?.toISOString() ?? null,
     // getMe fills these in: they take queries, and not every caller of toUser needs them.

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '@common/contract/contacts';
-import type { ImportPreview } from '@common/contract/transfer';
+import type { ImportBody, ImportPreview } from '@common/contract/transfer';
 import { isImportRate } from '@common/money-limits';
 import { normalizeName } from '@common/names';
 import { Button } from '@/components/Button';
@@ -25,8 +25,8 @@ import styles from './Transfer.module.css';
 const FILE_MAX = 5_000_000;
 const EVENT_NAME_MAX = 100;
 
-/** Who a person of the file is: a uid (the caller or a contact), a phone to add, or not said yet. */
-type Choice = { kind: 'uid'; uid: number } | { kind: 'phone'; phone: string; valid: boolean } | { kind: 'none' };
+/** Who a person of the file is: a uid (the caller or a contact), a phone to add, just a name, or not said yet. */
+type Choice = { kind: 'uid'; uid: number } | { kind: 'phone'; phone: string; valid: boolean } | { kind: 'name' } | { kind: 'none' };
 
 type Step =
   | { name: 'choose' }
@@ -50,7 +50,20 @@ export function ratesNeeded(preview: Pick<ImportPreview, 'currencies' | 'rates_m
 }
 
 function resolved(choice: Choice | undefined): boolean {
-  return choice?.kind === 'uid' || (choice?.kind === 'phone' && choice.valid);
+  return choice?.kind === 'uid' || choice?.kind === 'name' || (choice?.kind === 'phone' && choice.valid);
+}
+
+/** What the preview says of a person before the importer says anything: the contact of that name, or nobody yet; the members who left are a name. */
+function firstChoice(person: ImportPreview['people'][number]): Choice {
+  if (person.departed) return { kind: 'name' };
+  return person.match ? { kind: 'uid', uid: person.match } : { kind: 'none' };
+}
+
+/** A person of the file as the import takes them. */
+function personOf(name: string, choice: Choice | undefined): ImportBody['people'][number] {
+  if (choice?.kind === 'uid') return { name, uid: choice.uid };
+  if (choice?.kind === 'phone') return { name, phone: choice.phone };
+  return { name };
 }
 
 /**
@@ -94,7 +107,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       const preview = await transferApi.preview(file);
       setName(picked.name.replace(/\.[^.]+$/, '').slice(0, EVENT_NAME_MAX));
       setCurrency(preview.currency);
-      setChoices(Object.fromEntries(preview.people.map((p) => [p.name, p.match ? { kind: 'uid', uid: p.match } : { kind: 'none' }])));
+      setChoices(Object.fromEntries(preview.people.map((p) => [p.name, firstChoice(p)])));
       setStep({ name: 'preview', file, preview });
     } catch (err) {
       setError(toApiError(err));
@@ -126,14 +139,12 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
     setError(null);
     const { file, preview } = step;
     setStep({ name: 'importing', file, preview, sent: 0 });
-    const people = preview.people.map((p) => {
-      const choice = choices[p.name];
-      return choice?.kind === 'uid' ? { name: p.name, uid: choice.uid } : { name: p.name, phone: choice?.kind === 'phone' ? choice.phone : '' };
-    });
+    const people = preview.people.map((p) => personOf(p.name, choices[p.name]));
+    const departed = preview.people.some((p) => p.departed) ? { departed_name: t('import.departed') } : {};
     try {
       const given = Object.fromEntries(needed.map((c) => [c, rateOf(rates[c] ?? '') as string]));
       const result = await transferApi.import(
-        { file, event_name: clean, currency, people, ...(Object.keys(given).length > 0 ? { rates: given } : {}) },
+        { file, event_name: clean, currency, people, ...departed, ...(Object.keys(given).length > 0 ? { rates: given } : {}) },
         (sent) => setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
       );
       void dispatch(fetchEvents());
@@ -308,18 +319,30 @@ function PersonRow({
   const differs = person.file_totals?.some((f) => (person.totals.find((x) => x.currency === f.currency)?.amount ?? 0) !== f.amount) ?? false;
   const select = (next: string) => {
     if (next === 'phone') onChange({ kind: 'phone', phone: '', valid: false });
-    else if (next === 'none') onChange({ kind: 'none' });
+    else if (next === 'name' || next === 'none') onChange({ kind: next });
     else onChange({ kind: 'uid', uid: Number(next) });
   };
+  const totals = person.totals.map((total) => (
+    <span key={total.currency} className={styles.personTotal}>
+      {moneyView(total.amount, total.currency, locale)?.text}
+    </span>
+  ));
+  if (person.departed) {
+    return (
+      <li className={styles.person} data-testid="import-person">
+        <span className={styles.personName}>
+          <span>{t('import.departed')}</span>
+          {totals}
+        </span>
+        <p className={formStyles.hint}>{t('import.departedHint')}</p>
+      </li>
+    );
+  }
   return (
     <li className={styles.person} data-testid="import-person">
       <label className={styles.personName} htmlFor={selectId}>
         <span>{person.name}</span>
-        {person.totals.map((total) => (
-          <span key={total.currency} className={styles.personTotal}>
-            {moneyView(total.amount, total.currency, locale)?.text}
-          </span>
-        ))}
+        {totals}
       </label>
       <div className={styles.personChoice}>
         <select id={selectId} className={formStyles.input} value={value} onChange={(e) => select(e.target.value)}>
@@ -330,6 +353,7 @@ function PersonRow({
             </option>
           ))}
           <option value="phone">{t('import.byPhone')}</option>
+          <option value="name">{t('import.byName')}</option>
         </select>
         {choice.kind === 'phone' && (
           <PhoneInput label={t('import.phone')} value={choice.phone} onChange={(phone, valid) => onChange({ kind: 'phone', phone, valid })} autoFocus />

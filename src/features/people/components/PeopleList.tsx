@@ -207,7 +207,7 @@ function PersonRow({
           </span>
         </Link>
         <span className={styles.rowActions}>
-          {!person.is_contact_exists && (
+          {!person.is_contact_exists && person.phone !== '' && (
             <Button scheme="gray" className={styles.smallButton} onClick={() => void add()} disabled={adding} aria-busy={adding} data-testid="add-contact">
               {adding && <Spinner size={14} decorative />}
               {t('contacts.add')}

@@ -206,7 +206,8 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
         </div>
       </header>
 
-      {!person.is_contact_exists && (
+      {/* A person known by name alone has no phone to add them by. */}
+      {!person.is_contact_exists && person.phone !== '' && (
         <div className={styles.notice} data-testid="not-contact">
           <span>{t('person.notContact', { name: person.name })}</span>
           <Button onClick={() => void add()} disabled={adding} aria-busy={adding}>
