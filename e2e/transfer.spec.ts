@@ -8,13 +8,16 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import enEvents from '../src/locales/en/events.json' with { type: 'json' };
+import enPeople from '../src/locales/en/people.json' with { type: 'json' };
 import enProfile from '../src/locales/en/profile.json' with { type: 'json' };
 import ruProfile from '../src/locales/ru/profile.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
+import ruPeople from '../src/locales/ru/people.json' with { type: 'json' };
 import { addContacts, getEvent, openAs, signUp, uniquePhone } from './support/api';
 
 const EVENTS = { en: enEvents, ru: ruEvents } as const;
 const PROFILE = { en: enProfile, ru: ruProfile } as const;
+const PEOPLE = { en: enPeople, ru: ruPeople } as const;
 const TRIP = fs.readFileSync('tests/fixtures/import/splitwise-trip.csv');
 const MKD = fs.readFileSync('tests/fixtures/import/splitwise-mkd.csv');
 const MEMBER_LEFT = fs.readFileSync('tests/fixtures/import/splitwise-member-left.csv');
@@ -160,6 +163,7 @@ for (const lang of ['en', 'ru'] as const) {
   test(`members who left come in under one name, and a person of the file may be just a name (${lang})`, async ({ page, request }, testInfo) => {
     const t = EVENTS[lang];
     const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'EUR', gender: 'F' });
+    const phone = uniquePhone();
     await openAs(page, anna, lang, '/events');
     await page.getByTestId('import-event').click();
     const modal = page.getByTestId('import-modal');
@@ -184,5 +188,16 @@ for (const lang of ['en', 'ru'] as const) {
       'Boris Ivanov': -20,
       [t.import.departed]: -30,
     });
+
+    // Boris turns up later: Anna gives him his phone from his page, and he can sign up with it.
+    const borisUid = event.contacts.find((c) => c.name === 'Boris Ivanov')!.uid;
+    await page.goto(`/people/${borisUid}`);
+    const give = page.getByTestId('give-phone');
+    await expect(give).toContainText(PEOPLE[lang].person.nameOnly.replace('{{name}}', 'Boris Ivanov').split('.')[0]!);
+    await give.getByLabel(PEOPLE[lang].person.givePhone).fill(phone);
+    await screenshot(page, testInfo, lang, 'give-phone');
+    await give.getByRole('button', { name: PEOPLE[lang].person.givePhoneSubmit }).click();
+    await expect(give).toHaveCount(0);
+    await expect(page.getByTestId('person').locator(`a[href="tel:${phone}"]`)).toBeVisible();
   });
 }

@@ -105,8 +105,16 @@ export const personResponse = z.object({
   dialogue_id: z.number().int().nullable(),
   /** Requests either of us sent the other, newest first. */
   payback_requests: z.array(paybackRequest),
+  /**
+   * The person is known by name alone and is in an event I own: I may give them a phone
+   * (POST /v1/event/people/{uid}/phone/), so that they take the row over when they sign up.
+   */
+  phone_givable: z.boolean(),
 });
 export type PersonResponse = z.infer<typeof personResponse>;
+
+/** POST /v1/event/people/{uid}/phone/: a phone for a person known by name alone (`phone_givable`). */
+export const givePhoneBody = z.object({ phone: z.string().min(1).max(40) });
 
 /** POST /v1/event/people/{uid}/ */
 export const paybackRequestBody = z.object({ details: z.literal('Payback') });

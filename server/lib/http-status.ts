@@ -19,6 +19,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   user_exists: 409,
   dialogue_exists: 409,
   contact_exists: 409,
+  phone_in_use: 409,
   payload_too_large: 413,
   too_many_code_requests: 429,
   too_many_code_requests_here: 429,

@@ -164,6 +164,33 @@ export async function insertNameOnlyPeople(db: Queryable, names: readonly string
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** Whether `uid` is known by name alone and takes part in a live event `owner` owns. */
+export async function nameOnlyInEventOf(db: Queryable, owner: number, uid: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, uid),
+        isNull(users.phone),
+        isNull(users.passwordHash),
+        sql`exists (select 1 from ${eventParticipants} p join ${events} e on e.id = p.event_id
+          where p.user_id = ${users.id} and e.owner_id = ${owner} and e.deleted_at is null)`,
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** Gives a person known by name alone a phone; false when they have one by now. */
+export async function givePhoneTo(db: Queryable, uid: number, phone: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ phone })
+    .where(and(eq(users.id, uid), isNull(users.phone)))
+    .returning({ id: users.id, name: users.fullName });
+  return rows.length > 0;
+}
+
 export async function upsertContacts(db: Queryable, owner: number, entries: readonly { contactId: number; name: string }[]): Promise<void> {
   if (entries.length === 0) return;
   await db

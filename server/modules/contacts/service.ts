@@ -5,7 +5,19 @@ import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { pictureUrl } from '../images/service';
 import { countLookups } from './lookup-limits';
-import { contactRows, deleteContacts, insertPlaceholders, peopleByIds, prunePlaceholders, upsertContacts, usersByPhones, type PersonRow } from './repository';
+import { isUniqueViolation } from '../../db/errors';
+import {
+  contactRows,
+  deleteContacts,
+  givePhoneTo,
+  insertPlaceholders,
+  nameOnlyInEventOf,
+  peopleByIds,
+  prunePlaceholders,
+  upsertContacts,
+  usersByPhones,
+  type PersonRow,
+} from './repository';
 
 /** A contact without its per-currency balances: what events, families and the People page add their own figures to. */
 export type PersonView = Omit<Contact, 'balance'>;
@@ -73,6 +85,34 @@ export async function addContacts(db: Db, viewer: number, body: AddContactsBody,
     );
   });
   return listContacts(db, viewer);
+}
+
+/**
+ * Gives a person known by name alone (decision 0067), in an event the caller owns, a phone nobody
+ * has yet: they become a placeholder like any phone added, the caller's contact under the name they
+ * had, and whoever signs up with the phone takes the row over with its history. A phone someone
+ * already has is refused: merging two people's histories is not done. Counted as a lookup, since
+ * the answer says whether the phone is taken.
+ */
+export async function givePhone(db: Db, viewer: number, uid: number, text: string, now: Date): Promise<Contact> {
+  const phone = phoneOrFail(text);
+  if (!(await nameOnlyInEventOf(db, viewer, uid))) throw new DomainError('user_not_found');
+  await countLookups(db, viewer, 1, now);
+  try {
+    await db.transaction(async (tx) => {
+      if ((await usersByPhones(tx, [phone])).length > 0) throw new DomainError('phone_in_use', 'phone');
+      const [person] = await peopleByIds(tx, viewer, [uid]);
+      if (!person || !(await givePhoneTo(tx, uid, phone))) throw new DomainError('user_not_found');
+      await upsertContacts(tx, viewer, [{ contactId: uid, name: person.fullName }]);
+    });
+  } catch (err) {
+    // The same phone given at the same moment by another request.
+    if (isUniqueViolation(err)) throw new DomainError('phone_in_use', 'phone');
+    throw err;
+  }
+  const contact = (await listContacts(db, viewer)).find((c) => c.uid === uid);
+  if (!contact) throw new DomainError('user_not_found');
+  return contact;
 }
 
 export async function removeContacts(db: Db, viewer: number, body: DeleteContactsBody): Promise<Contact[]> {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contact } from '../../../common/contract/contacts';
 import {
+  givePhoneBody,
   paybackRequestBody,
   paybackRequestResponse,
   peopleListResponse,
@@ -14,6 +16,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { userIdOf } from '../../plugins/auth';
 import { KEPT_ANSWER } from '../../plugins/kept-answers';
+import { givePhone } from '../contacts/service';
 import { getPerson, listPeople, requestPayback, searchUser } from './service';
 
 /** The People page (docs/api.md, People): people with balances, payback requests, phone search. */
@@ -30,6 +33,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async
     '/event/people/:uid/',
     { ...auth, schema: { params: personParams, body: paybackRequestBody, response: { 201: paybackRequestResponse } } },
     async (request, reply) => reply.status(201).send(await requestPayback(db, userIdOf(request), request.params.uid)),
+  );
+  app.post('/event/people/:uid/phone/', { ...auth, schema: { params: personParams, body: givePhoneBody, response: { 200: contact } } }, async (request) =>
+    givePhone(db, userIdOf(request), request.params.uid, request.body.phone, now()),
   );
   app.get('/user/search/', { ...auth, schema: { querystring: userSearchQuery, response: { 200: userSearchResponse } } }, async (request) =>
     searchUser(db, userIdOf(request), request.query, now()),

@@ -13,7 +13,7 @@ import { minorToDecimalString } from '../../../common/money';
 import { normalizePhone, phoneSearchDigits } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { hit, type RateLimit } from '../../lib/rate-limit';
-import { foundPerson, peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
+import { foundPerson, nameOnlyInEventOf, peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
 import { countLookups } from '../contacts/lookup-limits';
 import { personView, toContact, type PersonView } from '../contacts/service';
 import { displayConversion } from '../currency/service';
@@ -202,6 +202,7 @@ export async function getPerson(db: Queryable, viewer: number, uid: number, quer
     family,
     events,
     dialogue_id: dialogue?.id ?? null,
+    phone_givable: k.person.phone === '' && (await nameOnlyInEventOf(db, viewer, uid)),
     payback_requests: dialogue ? await requestViews(db, await paybackRequestsIn(db, dialogue.id)) : [],
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventExport, importPreview, importResult } from '../../../common/contract/transfer';
 import { checkIntegrity } from '../../../bench/stress/checks';
 import { rowsOf } from '../../db/rows';
-import { picture } from '../../../tests/api/factories';
+import { picture, signUp } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { addContacts, eventWith, operate, people, person, type Person } from '../../../tests/api/ledger-factories';
 
@@ -229,7 +229,7 @@ describe('importing a Splitwise group export', () => {
     ]);
   });
 
-  it('adds a person given just a name: in the event for everyone, in nobody’s contact book, and no phone can sign in as them', async () => {
+  it('adds a person given just a name: in the event for everyone, in nobody’s contact book, by the name the file gives', async () => {
     const contactsBefore = (await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: anna.token })).body.length;
     const res = await importFile(anna, {
       file: TRIP,
@@ -248,6 +248,38 @@ describe('importing a Splitwise group export', () => {
       await t.database.db.execute(sql`select phone, password_hash from users where id = ${named.uid}`),
     );
     expect(rows).toEqual([{ phone: null, password_hash: null }]);
+  });
+
+  it('lets the event’s owner, and only them, give a person known by name alone a phone nobody has: signing up with it takes the history over', async () => {
+    // Zoe imports, so that the people she adds stay out of Anna's contact book, where the other tests match names.
+    const zoe = await person(t, 'Zoe');
+    await addContacts(t, zoe, [boris]);
+    const res = await importFile(zoe, {
+      file: TRIP,
+      event_name: 'Lisbon, Zoe’s copy',
+      people: [{ name: 'Anna Petrova', uid: zoe.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const named = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind');
+    const givePhone = (who: Person, phone: string) =>
+      call(t.app, 'POST', `/app/api/v1/event/people/${named.uid}/phone/`, { token: who.token, body: { phone } });
+    const givable = async (who: Person) => (await call(t.app, 'GET', `/app/api/v1/event/people/${named.uid}/`, { token: who.token })).body.phone_givable;
+    expect([await givable(zoe), await givable(boris)]).toEqual([true, false]);
+    expect((await givePhone(boris, '+7 916 444-55-66')).body.code).toBe('user_not_found');
+    expect((await givePhone(anna, '+7 916 444-55-66')).body.code).toBe('user_not_found');
+    expect((await givePhone(zoe, '12')).body.code).toBe('phone_incorrect');
+    const taken = await givePhone(zoe, boris.phone);
+    expect([taken.status, taken.body.code]).toEqual([409, 'phone_in_use']);
+    const given = await givePhone(zoe, '+7 916 444-55-66');
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body).toMatchObject({ uid: named.uid, name: 'Carl Lind', phone: '+79164445566', is_contact_exists: true, is_registered: false });
+    expect(await givable(zoe)).toBe(false);
+    // Given once: the person is no longer known by name alone.
+    expect((await givePhone(zoe, '+7 916 444-55-67')).body.code).toBe('user_not_found');
+    const joined = await signUp(t, '+79164445566');
+    expect(joined.uid).toBe(named.uid);
+    const seenByCarl = await call(t.app, 'GET', `/app/api/v1/event/${res.body.event.id}/`, { token: joined.token });
+    expect(balances(seenByCarl.body)[named.uid]).toBe(-227.17);
   });
 
   it('reads headings in a language it has no words for, by where Splitwise puts its columns', async () => {

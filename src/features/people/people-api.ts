@@ -1,3 +1,4 @@
+import type { Contact } from '@common/contract/contacts';
 import type { Event } from '@common/contract/events';
 import type { PaybackRequestResponse, PeopleListResponse, PersonResponse } from '@common/contract/people';
 import { api, type ApiError } from '@/lib/api-client';
@@ -10,6 +11,11 @@ export function fetchPeoplePageCall(page: number, currency: string | null, signa
 
 export function fetchPersonCall(uid: number, currency: string | null, signal?: AbortSignal) {
   return api.get<PersonResponse>(`/event/people/${uid}/`, currency ? { currency } : undefined, signal);
+}
+
+/** A phone for a person known by name alone (`phone_givable`). */
+export function givePhoneCall(uid: number, phone: string) {
+  return api.post<Contact>(`/event/people/${uid}/phone/`, { phone });
 }
 
 export function requestPaybackCall(uid: number) {

@@ -69,6 +69,7 @@ export function aPersonResponse(p: Person, overrides: Partial<PersonResponse> = 
     family: null,
     events: [],
     dialogue_id: null,
+    phone_givable: false,
     payback_requests: [],
     ...overrides,
   });

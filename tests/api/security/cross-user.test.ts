@@ -538,6 +538,16 @@ const ATTEMPTS: Attempt[] = [
     status: 404,
     code: 'user_not_found',
   },
+  // Only a person known by name alone, in an event of the caller's, may be given a phone: never an account.
+  {
+    route: 'POST /app/api/v1/event/people/:uid/phone',
+    as: () => boris,
+    method: 'POST',
+    url: () => api(`/v1/event/people/${anna.uid}/phone/`),
+    body: () => ({ phone: '+7 916 000-11-22' }),
+    status: 404,
+    code: 'user_not_found',
+  },
   // Eve and Boris share an event, but Boris owes Eve nothing there: Anna's claim on him is not Eve's.
   {
     route: 'POST /app/api/v1/event/people/:uid',

@@ -445,6 +445,12 @@ const ENDPOINTS: Endpoint[] = [
         .tuple(segment(uids), body({ details: fc.constantFrom('Payback', 'payback', '') }))
         .map(([uid, payload]) => ({ url: api(`/v1/event/people/${uid}/`), payload })),
   },
+  {
+    route: 'POST /app/api/v1/event/people/:uid/phone',
+    who: 'anna',
+    runs: 60,
+    request: () => fc.tuple(segment(uids), body({ phone })).map(([uid, payload]) => ({ url: api(`/v1/event/people/${uid}/phone/`), payload })),
+  },
   get(
     '/app/api/v1/operation',
     () =>

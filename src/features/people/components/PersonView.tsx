@@ -18,6 +18,7 @@ import type { ApiError } from '@/lib/api-client';
 import { requestPaybackCall } from '../people-api';
 import { addToContacts, fetchPeople, fetchPerson } from '../people-slice';
 import { exactDebts, recordPaybacks, sumByCurrency, type ExactDebt } from '../lib/payback';
+import { GivePhone } from './GivePhone';
 import { PeopleBalance } from './PeopleBalance';
 import styles from './People.module.css';
 import layout from '@/components/MasterDetail.module.css';
@@ -216,6 +217,8 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
           </Button>
         </div>
       )}
+
+      {data.phone_givable && <GivePhone person={person} onGiven={reload} />}
 
       <section className={styles.section} aria-labelledby="person-balance">
         <DetailSubtitle id="person-balance" className={styles.sectionTitle}>
