@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { recurrencesRoutes } from './modules/recurrences/routes';
+import { createUnfinishedImportSweeper } from './modules/transfer/unfinished-imports';
 import { createRecurrenceScheduler } from './modules/recurrences/scheduler';
 import { transferRoutes } from './modules/transfer/routes';
 import { peopleRoutes } from './modules/people/routes';
@@ -167,6 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // On start-up first: what came due while the server was down is made, each on its own day.
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
+
+  const sweeper = createUnfinishedImportSweeper({ db: deps.database.db, now: deps.now ?? systemClock, log: app.log });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
 
   await app.register(webPlugin, { webDist: deps.config.WEB_DIST });
   return app;

@@ -192,6 +192,11 @@ export const events = pgTable(
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
     /**
+     * When an import began writing the event, until it shows it (decision 0066): such an event
+     * does not exist for anyone, and one left so for long was cut short and is removed.
+     */
+    importingSince: ts('importing_since'),
+    /**
      * The sum of |amount| over the live operations, kept with the balances (decision 0034) so the
      * money bounds of decision 0010 are checked without reading the history. A numeric: an import
      * adds up many operations before the check refuses them, and that sum must not overflow.

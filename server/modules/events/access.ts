@@ -8,7 +8,8 @@ import { eventForParticipant, type EventRow } from './repository';
  */
 export async function requireEvent(db: Queryable, eventId: number, viewer: number, forUpdate = false): Promise<EventRow> {
   const event = await eventForParticipant(db, eventId, viewer, forUpdate);
-  if (!event) throw new DomainError('not_found');
+  // An import still writing it: not even its importer may restore it half-written.
+  if (!event || event.importingSince) throw new DomainError('not_found');
   return event;
 }
 

@@ -55,7 +55,7 @@ export async function eventsOfUser(db: Queryable, viewer: number, deleted: boole
     .select({ event: events })
     .from(events)
     .innerJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, viewer)))
-    .where(deleted ? isNotNull(events.deletedAt) : isNull(events.deletedAt))
+    .where(deleted ? and(isNotNull(events.deletedAt), isNull(events.importingSince)) : isNull(events.deletedAt))
     .orderBy(desc(events.lastActivityAt), desc(events.id));
   return rows.map((r) => r.event);
 }

@@ -194,7 +194,7 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     const { uids, byPhone, byName } = await resolvePeople(tx, viewer, table, body, now);
     const event = await createEvent(tx, viewer, { event_name: body.event_name, contacts: uids, eventCurrency: currency }, byName);
     // Deleted, nobody can write to it, and only its owner, the importer, could bring it back.
-    await updateEvent(tx, event.id, { deletedAt: now });
+    await updateEvent(tx, event.id, { deletedAt: now, importingSince: now });
     // The contacts and people this import adds, to be taken back if it fails.
     return { uids, eventId: event.id, added: [...byPhone.filter((uid) => uid !== viewer && !before.has(uid)), ...byName] };
   });
@@ -211,7 +211,7 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     await recountUnread(db, eventId);
     await db.transaction(async (tx) => {
       // Shown again first: the update locks the event row, as the bounds check below expects.
-      await updateEvent(tx, eventId, { deletedAt: null });
+      await updateEvent(tx, eventId, { deletedAt: null, importingSince: null });
       await touchEvent(tx, eventId);
       // The bounds that keep every figure exact, checked once: the importer wrote every operation.
       await requireWithinTotals(tx, eventId, [viewer]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventExport, importPreview, importResult } from '../../../common/contract/transfer';
 import { checkIntegrity } from '../../../bench/stress/checks';
 import { rowsOf } from '../../db/rows';
+import { discardUnfinishedImports } from './unfinished-imports';
 import { picture, signUp } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { addContacts, eventWith, operate, people, person, type Person } from '../../../tests/api/ledger-factories';
@@ -369,6 +370,30 @@ describe('importing a Splitwise group export', () => {
     // Not even hidden: the 120 rows written before the bounds refused them are gone with the event.
     expect(await rowCounts()).toEqual(rowsBefore);
     expect((await call(t.app, 'GET', '/app/api/v1/event/?deleted=1', { token: anna.token })).body).toEqual([]);
+  });
+
+  it('removes an import cut short by its process ending, once it has been hidden an hour, and never shows it meanwhile', async () => {
+    const rowsBefore = await rowCounts();
+    const res = await importFile(anna, {
+      file: TRIP,
+      event_name: 'Cut short',
+      people: [{ name: 'Anna Petrova', uid: anna.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.event.id as number;
+    // As a process killed half-way leaves it: rows written, the event still hidden as an import's.
+    const leaveUnfinished = (minutesAgo: number) =>
+      t.database.db.execute(sql`update events set deleted_at = now(), importing_since = now() - make_interval(mins => ${minutesAgo}) where id = ${id}`);
+    await leaveUnfinished(30);
+    expect((await call(t.app, 'GET', '/app/api/v1/event/?deleted=1', { token: anna.token })).body).toEqual([]);
+    const restore = await call(t.app, 'PUT', `/app/api/v1/event/${id}/`, { token: anna.token, body: { del_date: false } });
+    expect([restore.status, restore.body.code]).toEqual([404, 'not_found']);
+    // Half an hour may still be an import under way on another process.
+    expect(await discardUnfinishedImports(t.database.db, new Date())).toBe(0);
+    await leaveUnfinished(61);
+    expect(await discardUnfinishedImports(t.database.db, new Date())).toBe(1);
+    // Gone with every row, and with the person known by name alone it made.
+    expect(await rowCounts()).toEqual(rowsBefore);
   });
 
   it('serves other people while a long history is written, and shows the event only once it is whole', async () => {
