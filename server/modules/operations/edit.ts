@@ -12,16 +12,15 @@ import { recordChange, storedStateOf } from './history';
 import { currencyOf, parseDate, price, requireWithinTotals } from './pricing';
 import {
   applyToBalances,
-  editedWithKey,
   entriesOf,
   markUnseenExcept,
   operationForParticipant,
   replaceEntries,
   updateOperation,
-  versionOf,
   type OperationMeta,
   type OperationRow,
 } from './repository';
+import { editedWithKey, versionOf } from './versions-repository';
 import { getOperation, viewOne } from './views';
 
 /**

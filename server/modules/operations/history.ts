@@ -2,16 +2,8 @@ import type { OperationHistoryResponse, OperationVersion } from '../../../common
 import { DomainError } from '../../../common/errors';
 import type { Queryable } from '../../db/client';
 import { changedFields, stateOf, stateView, type StoredState } from './entered';
-import {
-  hasVersions,
-  insertVersion,
-  insertVersions,
-  operationForParticipant,
-  updateOperation,
-  versionsOf,
-  type OperationRow,
-  type VersionRow,
-} from './repository';
+import { operationForParticipant, updateOperation, type OperationRow } from './repository';
+import { hasVersions, insertVersion, insertVersions, versionsOf, type VersionRow } from './versions-repository';
 
 export type OperationAction = OperationVersion['action'];
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../common/errors';
 import { isSpending, SPENDING_KINDS, type Entry, type OperationKind, type Payer } from '../../../common/ledger';
 import { debtOfPair, operationDebts as debtsOf, sortDebts, type Debt } from '../../../common/ledger-debts';
@@ -10,18 +10,7 @@ import { jsonRowsBuiltOnce } from '../../db/speed/json-rows';
 import { recomputePairBalances } from '../../db/operation-debts';
 import { rowsOf } from '../../db/rows';
 import { forgetKeptDays, keptDaysUpdate, spendingDayDeltas } from './spending-days';
-import {
-  eventParticipants,
-  events,
-  images,
-  operationDebts,
-  operationEntries,
-  pairBalances,
-  operationReceipts,
-  operations,
-  operationSeen,
-  operationVersions,
-} from '../../db/schema';
+import { eventParticipants, events, operationDebts, operationEntries, pairBalances, operations, operationSeen, operationVersions } from '../../db/schema';
 
 export type OperationRow = typeof operations.$inferSelect;
 export type NewOperation = typeof operations.$inferInsert;
@@ -385,79 +374,6 @@ export async function markAllSeen(db: Queryable, viewer: number, eventId: number
     from ${events} ev where ev.id = ep.event_id and ep.event_id = ${eventId} and ep.user_id = ${viewer}`);
 }
 
-/** What the list is narrowed to (GET /operation/ with q, person, kind, from, to). */
-export interface ListFilter {
-  includeDeleted: boolean;
-  /** Matched case-insensitively in the description and a comment's text. */
-  text?: string;
-  person?: number;
-  kinds?: readonly string[];
-  /** op_date at or after `from`, before `until`. */
-  from?: Date;
-  until?: Date;
-}
-
-/** LIKE treats % and _ as wildcards and a backslash as its escape: what people type is matched as typed. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function listFilter(eventId: number, filter: ListFilter) {
-  const conditions = [eq(operations.eventId, eventId)];
-  if (!filter.includeDeleted) conditions.push(isNull(operations.deletedAt));
-  if (filter.text) {
-    const pattern = likePattern(filter.text);
-    conditions.push(sql`(${operations.description} ilike ${pattern} or ${operations.meta}->>'text' ilike ${pattern})`);
-  }
-  if (filter.person !== undefined) {
-    conditions.push(
-      sql`(${operations.authorId} = ${filter.person} or exists (select 1 from ${operationEntries} e where e.operation_id = ${operations.id} and e.user_id = ${filter.person}))`,
-    );
-  }
-  if (filter.kinds && filter.kinds.length > 0) conditions.push(inArray(operations.kind, [...filter.kinds]));
-  if (filter.from) conditions.push(gte(operations.opDate, filter.from));
-  if (filter.until) conditions.push(lt(operations.opDate, filter.until));
-  return and(...conditions);
-}
-
-/** Whether the list is narrowed to some of the event's operations, by more than whether deleted ones are in it. */
-export function narrowed(filter: ListFilter): boolean {
-  return Boolean(filter.text || filter.person !== undefined || filter.kinds?.length || filter.from || filter.until);
-}
-
-/** A page of the whole list, the one nearly every read asks for, built once (decision 0048). */
-const wholeListPage = (live: boolean) =>
-  builtOnce<OperationRow[], { event: number; offset: number; limit: number }>((db) =>
-    db
-      .select()
-      .from(operations)
-      .where(and(eq(operations.eventId, sql.placeholder('event')), live ? isNull(operations.deletedAt) : undefined))
-      .orderBy(desc(operations.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
-const pageWithDeleted = wholeListPage(false);
-const livePage = wholeListPage(true);
-
-/** Newest first by id (creation order), which the (event_id, id) index serves directly. */
-export async function operationPage(db: Queryable, eventId: number, filter: ListFilter, offset: number, limit: number): Promise<OperationRow[]> {
-  if (!narrowed(filter)) return (filter.includeDeleted ? pageWithDeleted : livePage)(db, { event: eventId, offset, limit });
-  return db.select().from(operations).where(listFilter(eventId, filter)).orderBy(desc(operations.id)).limit(limit).offset(offset);
-}
-
-/** How many operations the list holds (`listed`, deleted ones included when asked) and how many of them are live. */
-export async function operationTotals(db: Queryable, eventId: number, filter: ListFilter): Promise<{ listed: number; live: number }> {
-  const [row] = await db
-    .select({ listed: sql<number>`count(*)::int`, live: sql<number>`(count(*) filter (where ${operations.deletedAt} is null))::int` })
-    .from(operations)
-    .where(listFilter(eventId, filter));
-  return { listed: Number(row?.listed ?? 0), live: Number(row?.live ?? 0) };
-}
-
-export async function allOperationsOf(db: Queryable, eventId: number): Promise<OperationRow[]> {
-  return db.select().from(operations).where(eq(operations.eventId, eventId)).orderBy(asc(operations.id));
-}
-
 /** Every balance of the event recomputed from the entries of its live operations. */
 export async function recomputeBalances(db: Queryable, eventId: number): Promise<void> {
   await db.execute(sql`
@@ -520,99 +436,3 @@ const totalsOver = sqlBuiltOnce<{ eventId: number; ids: string; eventBound: numb
         group by user_id
         having sum(written_volume) > ${sql.placeholder('writerBound')}) as over`,
 );
-
-export type VersionRow = typeof operationVersions.$inferSelect;
-
-export async function versionsOf(db: Queryable, operationId: number): Promise<VersionRow[]> {
-  return db.select().from(operationVersions).where(eq(operationVersions.operationId, operationId)).orderBy(asc(operationVersions.version));
-}
-
-/** The versions of many operations at once (an export), oldest first. */
-export async function versionsOfOperations(db: Queryable, operationIds: readonly number[]): Promise<Map<number, VersionRow[]>> {
-  if (operationIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(operationVersions)
-    .where(inArray(operationVersions.operationId, [...operationIds]))
-    .orderBy(asc(operationVersions.operationId), asc(operationVersions.version));
-  return byOperation(rows, (row) => row);
-}
-
-export async function versionOf(db: Queryable, operationId: number, version: number): Promise<VersionRow | null> {
-  const [row] = await db
-    .select()
-    .from(operationVersions)
-    .where(and(eq(operationVersions.operationId, operationId), eq(operationVersions.version, version)));
-  return row ?? null;
-}
-
-/** Whether `actor` already made an edit of this operation under this Idempotency-Key. */
-export async function editedWithKey(db: Queryable, operationId: number, actor: number, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ v: operationVersions.version })
-    .from(operationVersions)
-    .where(and(eq(operationVersions.operationId, operationId), eq(operationVersions.actorId, actor), eq(operationVersions.idempotencyKey, key)))
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function hasVersions(db: Queryable, operationId: number): Promise<boolean> {
-  const [row] = await db.select({ v: operationVersions.version }).from(operationVersions).where(eq(operationVersions.operationId, operationId)).limit(1);
-  return row !== undefined;
-}
-
-export async function insertVersion(db: Queryable, values: typeof operationVersions.$inferInsert): Promise<void> {
-  await insertVersions(db, [values]);
-}
-
-export async function insertVersions(db: Queryable, values: readonly (typeof operationVersions.$inferInsert)[]): Promise<void> {
-  for (const batch of batchesOf(values, 9)) await db.insert(operationVersions).values(batch);
-}
-
-export interface ReceiptRow {
-  id: number;
-  operationId: number;
-  imageId: number;
-  key: string;
-  width: number;
-  height: number;
-  addedBy: number;
-}
-
-/** An operation's receipts as the views read them, in the order they were added. */
-export const RECEIPT_FIELDS = {
-  id: operationReceipts.id,
-  operationId: operationReceipts.operationId,
-  imageId: operationReceipts.imageId,
-  key: images.key,
-  width: images.width,
-  height: images.height,
-  addedBy: operationReceipts.addedBy,
-};
-export const RECEIPT_ORDER = sql`${operationReceipts.id}`;
-/** Where `RECEIPT_FIELDS` read from: each receipt with its picture. */
-export const RECEIPTS_WITH_IMAGES = sql`${operationReceipts} join ${images} on ${images.id} = ${operationReceipts.imageId}`;
-
-const receiptsAmong = jsonRowsBuiltOnce(RECEIPT_FIELDS, RECEIPT_ORDER, (db, rows) =>
-  db.select({ rows }).from(RECEIPTS_WITH_IMAGES).where(anyOf(operationReceipts.operationId, 'operations')),
-);
-
-/** The receipts of these operations, oldest first, with their pictures' keys and sizes. */
-export async function receiptsOf(db: Queryable, operationIds: readonly number[]): Promise<Map<number, ReceiptRow[]>> {
-  if (operationIds.length === 0) return new Map();
-  const rows = await receiptsAmong(db, { operations: idArray(operationIds) });
-  return byOperation(rows, (r) => r);
-}
-
-export async function insertReceipt(db: Queryable, values: typeof operationReceipts.$inferInsert): Promise<void> {
-  await db.insert(operationReceipts).values(values);
-}
-
-/** Removes one receipt of an operation; returns its image id, or null when the operation has no such receipt. */
-export async function removeReceipt(db: Queryable, operationId: number, receiptId: number): Promise<number | null> {
-  const [row] = await db
-    .delete(operationReceipts)
-    .where(and(eq(operationReceipts.id, receiptId), eq(operationReceipts.operationId, operationId)))
-    .returning({ imageId: operationReceipts.imageId });
-  return row?.imageId ?? null;
-}

@@ -13,26 +13,22 @@ import { peopleNamed, readEntered, stateOf } from './entered';
 import { recordChange } from './history';
 import { currencyOf, lastWriterOf, parseDate, price, requireWithinTotals, type Priced } from './pricing';
 import {
-  allOperationsOf,
   applyToBalances,
   entriesOf,
   insertNewOperation,
   markAllSeen,
   markSeen,
   metaOf,
-  narrowed,
   operationByIdempotencyKey,
   operationForParticipant,
-  operationPage,
-  operationTotals,
   recomputeBalances,
   replaceEntries,
   updateOperation,
   type EnteredColumns,
-  type ListFilter,
   type NewOperation,
   type OperationRow,
 } from './repository';
+import { allOperationsOf, narrowed, operationPage, operationTotals, type ListFilter } from './list-repository';
 import { startSeries } from '../recurrences/series';
 import { lockViewerCount, recountUnread, rewritingUnread } from './unread';
 import { toView, viewOne, viewsOf } from './views';

@@ -5,7 +5,8 @@ import type { Queryable } from '../../db/client';
 import { jsonRows } from '../../db/speed/json-rows';
 import { rowsOf } from '../../db/rows';
 import { operationEntries, operationReceipts, operationSeen } from '../../db/schema';
-import { byOperation, entriesByOperation, ENTRY_FIELDS, ENTRY_ORDER, RECEIPT_FIELDS, RECEIPT_ORDER, RECEIPTS_WITH_IMAGES, type ReceiptRow } from './repository';
+import { byOperation, entriesByOperation, ENTRY_FIELDS, ENTRY_ORDER } from './repository';
+import { RECEIPT_FIELDS, RECEIPT_ORDER, RECEIPTS_WITH_IMAGES, type ReceiptRow } from './receipts-repository';
 
 /** What an operation's view needs besides its row. */
 export interface ViewParts {

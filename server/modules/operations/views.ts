@@ -10,7 +10,8 @@ import { eventForParticipant } from '../events/repository';
 import { requestMeta, requestViews } from '../people/requests';
 import { enteredView } from './entered';
 import { currencyOf, enteredInput, lastWriterOf } from './pricing';
-import { metaOf, operationForParticipant, type OperationRow, type ReceiptRow } from './repository';
+import { metaOf, operationForParticipant, type OperationRow } from './repository';
+import { type ReceiptRow } from './receipts-repository';
 import { viewPartsOf } from './view-parts';
 
 /**

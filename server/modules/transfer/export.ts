@@ -6,7 +6,8 @@ import { displayConversion } from '../currency/service';
 import { getEvent } from '../events/service';
 import { versionViews } from '../operations/history';
 import { currencyOf } from '../operations/pricing';
-import { allOperationsOf, versionsOfOperations } from '../operations/repository';
+import { allOperationsOf } from '../operations/list-repository';
+import { versionsOfOperations } from '../operations/versions-repository';
 import { viewsOf } from '../operations/views';
 import { distinctNames } from './table-reader';
 
