@@ -10,16 +10,8 @@ import { changedFields, peopleNamed, readEntered, stateOf, stateView } from './e
 import { rewritingUnread } from './unread';
 import { recordChange, storedStateOf } from './history';
 import { currencyOf, parseDate, price, requireWithinTotals } from './pricing';
-import {
-  applyToBalances,
-  entriesOf,
-  markUnseenExcept,
-  operationForParticipant,
-  replaceEntries,
-  updateOperation,
-  type OperationMeta,
-  type OperationRow,
-} from './repository';
+import { entriesOf, markUnseenExcept, operationForParticipant, replaceEntries, updateOperation, type OperationMeta, type OperationRow } from './repository';
+import { applyToBalances } from './balances-repository';
 import { editedWithKey, versionOf } from './versions-repository';
 import { getOperation, viewOne } from './views';
 

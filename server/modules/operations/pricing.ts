@@ -5,7 +5,8 @@ import { convertMinor, MONEY_INPUT_MAX_LENGTH, toMinor } from '../../../common/m
 import { MAX_EVENT_VOLUME_MINOR, MAX_OPERATION_MINOR, MAX_WRITER_VOLUME_MINOR } from '../../../common/money-limits';
 import type { Queryable } from '../../db/client';
 import { rateForDate } from '../currency/service';
-import { totalsExceeded, type OperationMeta } from './repository';
+import { type OperationMeta } from './repository';
+import { totalsExceeded } from './balances-repository';
 
 /** A currency column is char(3): what it holds, without padding. */
 export const currencyOf = (code: string) => code.trim();

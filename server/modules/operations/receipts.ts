@@ -3,7 +3,7 @@ import { DomainError } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import { deleteImage, storeImage } from '../images/service';
 import { lockOperation } from './edit';
-import { touchEvent } from './repository';
+import { touchEvent } from './balances-repository';
 import { insertReceipt, receiptsOf, removeReceipt } from './receipts-repository';
 import { viewOne } from './views';
 

@@ -13,7 +13,6 @@ import { peopleNamed, readEntered, stateOf } from './entered';
 import { recordChange } from './history';
 import { currencyOf, lastWriterOf, parseDate, price, requireWithinTotals, type Priced } from './pricing';
 import {
-  applyToBalances,
   entriesOf,
   insertNewOperation,
   markAllSeen,
@@ -21,13 +20,13 @@ import {
   metaOf,
   operationByIdempotencyKey,
   operationForParticipant,
-  recomputeBalances,
   replaceEntries,
   updateOperation,
   type EnteredColumns,
   type NewOperation,
   type OperationRow,
 } from './repository';
+import { applyToBalances, recomputeBalances } from './balances-repository';
 import { allOperationsOf, narrowed, operationPage, operationTotals, type ListFilter } from './list-repository';
 import { startSeries } from '../recurrences/series';
 import { lockViewerCount, recountUnread, rewritingUnread } from './unread';
