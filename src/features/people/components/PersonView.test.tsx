@@ -250,3 +250,51 @@ describe('the person pane', () => {
     expect(calls).toEqual(['EUR']);
   });
 });
+
+describe('a person known by name alone', () => {
+  const CARL = aPerson(8, 'Carl Lind', {
+    phone: '',
+    is_registered: false,
+    is_contact_exists: false,
+    balance: [{ balance: 30, currency: 'EUR' }],
+    balances: [{ balance: 30, currency: 'EUR' }],
+  });
+
+  it('offers the owner to give a phone, says why one is refused, and reads the person again once given', async () => {
+    signedIn([]);
+    let given: string | null = null;
+    withPerson(() =>
+      aPersonResponse(given ? { ...CARL, phone: given, is_contact_exists: true } : CARL, { events: [EVENTS[0]!], phone_givable: given === null }),
+    );
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/app/api/v1/event/people/8/phone/', async ({ request }) => {
+        const body = (await request.json()) as { phone: string };
+        // As typed: the server reads the phone in whatever form it comes.
+        sent.push(body.phone.replace(/[^+\d]/g, ''));
+        if (body.phone.replace(/\D/g, '') === '79161112233') return errorBody('phone_in_use', 409, 'phone');
+        given = body.phone;
+        return json({ ...CARL, phone: body.phone, is_contact_exists: true, balance: [] });
+      }),
+    );
+    renderApp('/people/8');
+    const pane = await screen.findByTestId('person', {}, { timeout: 5000 });
+    // No phone to add them by, and no account to read a payback request in.
+    expect(within(pane).queryByTestId('not-contact')).not.toBeInTheDocument();
+    expect(within(pane).queryByTestId('request-payback')).not.toBeInTheDocument();
+    const form = within(pane).getByTestId('give-phone');
+    expect(form).toHaveTextContent('Carl Lind is known by name only');
+    const input = within(form).getByLabelText('Phone number');
+    await userEvent.click(within(form).getByRole('button', { name: 'Give the phone number' }));
+    expect(within(form).getByText('phone incorrect')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.type(input, '+79161112233');
+    await userEvent.click(within(form).getByRole('button', { name: 'Give the phone number' }));
+    expect(await within(form).findByText(/Someone already has this phone number in Dolya/, {}, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '+79164445566');
+    await userEvent.click(within(form).getByRole('button', { name: 'Give the phone number' }));
+    await waitFor(() => expect(within(pane).queryByTestId('give-phone')).not.toBeInTheDocument());
+    expect(sent).toEqual(['+79161112233', '+79164445566']);
+  });
+});

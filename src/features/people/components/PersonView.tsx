@@ -236,10 +236,18 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
           </p>
         )}
         <div className={styles.actions}>
-          <Button onClick={() => void request()} disabled={!owesMe || requesting || alreadyAsked !== null} aria-busy={requesting} data-testid="request-payback">
-            {requesting && <Spinner size={16} decorative />}
-            {alreadyAsked ? t('payback.requested') : t('payback.request')}
-          </Button>
+          {/* A person known by name alone has no account to read a request in. */}
+          {person.phone !== '' && (
+            <Button
+              onClick={() => void request()}
+              disabled={!owesMe || requesting || alreadyAsked !== null}
+              aria-busy={requesting}
+              data-testid="request-payback"
+            >
+              {requesting && <Spinner size={16} decorative />}
+              {alreadyAsked ? t('payback.requested') : t('payback.request')}
+            </Button>
+          )}
           {anyDebt && (
             <Button scheme="gray" onClick={() => void askRecord()} disabled={loadingDebts} aria-busy={loadingDebts} data-testid="record-payback">
               {loadingDebts && <Spinner size={16} decorative />}
