@@ -138,12 +138,12 @@ async function resolvePeople(
   const chosen = table.people.map((name, i) => (i === table.departed ? { name } : said.get(nameKey(name))));
   if (chosen.some((p) => p === undefined)) throw new DomainError('import_person_unmatched', 'people');
   const nameOnly = chosen.flatMap((p, i) => (p?.uid === undefined && p?.phone === undefined ? [i] : []));
-  const madeIds = await insertNameOnlyPeople(
-    tx,
-    nameOnly.map(
-      (i) => (i === table.departed ? (body.departed_name ?? '') : safeText(table.people[i] ?? '')).trim().slice(0, NAME_MAX_LENGTH) || DEPARTED_DEFAULT_NAME,
-    ),
-  );
+  // The file's names are already fit to show (table-reader); the departed's is the importer's words.
+  const nameOf = (i: number) =>
+    i === table.departed
+      ? (body.departed_name ?? '').trim().slice(0, NAME_MAX_LENGTH) || DEPARTED_DEFAULT_NAME
+      : (table.people[i] ?? '').slice(0, NAME_MAX_LENGTH);
+  const madeIds = await insertNameOnlyPeople(tx, nameOnly.map(nameOf));
   const made = new Map(nameOnly.map((person, k) => [person, madeIds[k] as number]));
   // Each phone in E.164 once: what addContacts stores and usersByPhones finds.
   const phoneOf = chosen.map((p) => {

@@ -44,4 +44,12 @@ describe('a Splitwise group export whose third member left', () => {
     expect(table.problems).toMatchObject([{ line: 2, code: 'effects_do_not_sum' }]);
     expect(table.departed).toBeUndefined();
   });
+
+  it('takes out of a person’s name what no one types, and a column of nothing else is nobody', () => {
+    const table = readExpenseTable(
+      ['Date,Description,Category,Cost,Currency,An\u202Ena,Boris,\u202E\u202D', '2024-01-02,Dinner,General,,EUR,5.00,-5.00,'].join('\n'),
+    );
+    expect(table.people).toEqual(['Anna', 'Boris']);
+    expect(table.rows.map((r) => r.effects)).toEqual([[500, -500]]);
+  });
 });

@@ -7,6 +7,7 @@ import { DomainError } from '../../../common/errors';
 import { parseMoneyInput } from '../../../common/money';
 import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
 import { normalizeName } from '../../../common/names';
+import { safeText } from '../../../common/contract/common';
 
 /**
  * A spreadsheet of shared expenses as Splitwise exports a group ("Export as spreadsheet") and as
@@ -258,14 +259,16 @@ export function readExpenseTable(text: string): ExpenseTable {
   // Spliit's spreadsheet holds each person's share signed by whether they paid it, not what they
   // paid less their share: the payer is the one positive column, and one outside the split is lost.
   const spliit = at('split_mode') >= 0;
-  const personColumns = columns.flatMap((c, i) => (c === 'person' && normalizeName(header[i]) !== '' ? [i] : []));
+  // A person's name as it may be shown to others: what no one types (direction overrides) taken out.
+  const nameAt = (i: number) => normalizeName(safeText(header[i] ?? ''));
+  const personColumns = columns.flatMap((c, i) => (c === 'person' && nameAt(i) !== '' ? [i] : []));
   if (personColumns.length < 1 || personColumns.length > MAX_IMPORT_PEOPLE) unreadable();
   if (body.length > MAX_IMPORT_ROWS) throw new DomainError('import_too_big', 'file');
   const eventAmountAt = at('event_amount');
   const eventCurrency = eventAmountAt >= 0 ? (EVENT_AMOUNT.exec(normalizeName(header[eventAmountAt]))?.[1]?.toUpperCase() ?? null) : null;
   const table: ExpenseTable = {
     format: eventCurrency ? 'dolya' : spliit ? 'spliit' : 'splitwise',
-    people: personColumns.map((i) => normalizeName(header[i])),
+    people: personColumns.map(nameAt),
     rows: [],
     totals: new Map(),
     problems: [],
