@@ -181,14 +181,14 @@ export async function nameOnlyInEventOf(db: Queryable, owner: number, uid: numbe
   return rows.length > 0;
 }
 
-/** Gives a person known by name alone a phone; false when they have one by now. */
-export async function givePhoneTo(db: Queryable, uid: number, phone: string): Promise<boolean> {
-  const rows = await db
+/** Gives a person known by name alone a phone; their name, or null when they have one by now. */
+export async function givePhoneTo(db: Queryable, uid: number, phone: string): Promise<string | null> {
+  const [row] = await db
     .update(users)
     .set({ phone })
     .where(and(eq(users.id, uid), isNull(users.phone)))
-    .returning({ id: users.id, name: users.fullName });
-  return rows.length > 0;
+    .returning({ name: users.fullName });
+  return row?.name ?? null;
 }
 
 export async function upsertContacts(db: Queryable, owner: number, entries: readonly { contactId: number; name: string }[]): Promise<void> {

@@ -101,9 +101,9 @@ export async function givePhone(db: Db, viewer: number, uid: number, text: strin
   try {
     await db.transaction(async (tx) => {
       if ((await usersByPhones(tx, [phone])).length > 0) throw new DomainError('phone_in_use', 'phone');
-      const [person] = await peopleByIds(tx, viewer, [uid]);
-      if (!person || !(await givePhoneTo(tx, uid, phone))) throw new DomainError('user_not_found');
-      await upsertContacts(tx, viewer, [{ contactId: uid, name: person.fullName }]);
+      const name = await givePhoneTo(tx, uid, phone);
+      if (name === null) throw new DomainError('user_not_found');
+      await upsertContacts(tx, viewer, [{ contactId: uid, name }]);
     });
   } catch (err) {
     // The same phone given at the same moment by another request.
