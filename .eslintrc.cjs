@@ -63,6 +63,53 @@ module.exports = {
       },
     },
     {
+      // One ledger writer (docs/write-protocol.md): only it writes operations and the figures kept
+      // beside them, so no path can move a balance, a count or a version by hand.
+      files: ['server/**/*.ts'],
+      excludedFiles: ['server/modules/operations/ledger-writer.ts', 'server/modules/operations/history.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['**/operations/repository', './repository', '**/people/repository'],
+                importNames: [
+                  'insertOperation',
+                  'insertOperations',
+                  'insertNewOperation',
+                  'insertEntries',
+                  'insertEntriesOf',
+                  'replaceEntries',
+                  'updateOperation',
+                  'markSeen',
+                  'markUnseenExcept',
+                  'markAllSeen',
+                  'renewPaybackRequest',
+                ],
+                message: 'Operations are written through operations/ledger-writer.ts.',
+              },
+              {
+                group: ['**/operations/balances-repository', './balances-repository'],
+                importNames: ['applyToBalances', 'recomputeBalances'],
+                message: 'The kept figures are written through operations/ledger-writer.ts.',
+              },
+              {
+                group: ['**/operations/unread', './unread'],
+                importNames: ['shiftUnread', 'rewritingUnread'],
+                message: 'Unread counts are kept through operations/ledger-writer.ts.',
+              },
+              {
+                group: ['**/operations/history', './history'],
+                importNames: ['recordCreated', 'recordChange'],
+                message: 'Versions are recorded through operations/ledger-writer.ts.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
       files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'],
       rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
     },

@@ -10,7 +10,7 @@ import { displayConversion, type DisplayConversion } from '../currency/service';
 import { imageKeysByIds } from '../images/repository';
 import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../images/service';
 import { recountUnread, unreadFrom } from '../operations/unread';
-import { reconvertEventOperations } from '../operations/service';
+import { repriceEvent } from '../operations/ledger-writer';
 import {
   dialogueByKey,
   eventsOfUser,
@@ -398,7 +398,7 @@ export async function updateEvent(db: Db, viewer: number, eventId: number, body:
     if (data.eventCurrency !== undefined && data.eventCurrency !== eventCurrency(event)) {
       requireOwner(event, viewer);
       const currency = requireCurrency(data.eventCurrency);
-      await reconvertEventOperations(tx, event.id, currency);
+      await repriceEvent(tx, event.id, currency);
       set.currency = currency;
     }
     if (data.contacts) await changeParticipants(tx, event, viewer, [...new Set(data.contacts)], access);

@@ -7,11 +7,10 @@ import { requireEvent, requireLive } from '../events/access';
 import { participantsAmong, type EventRow } from '../events/repository';
 import { requestMeta } from '../people/requests';
 import { changedFields, peopleNamed, readEntered, stateOf, stateView } from './entered';
-import { rewritingUnread } from './unread';
-import { recordChange, storedStateOf } from './history';
-import { currencyOf, parseDate, price, requireWithinTotals } from './pricing';
-import { entriesOf, markUnseenExcept, operationForParticipant, replaceEntries, updateOperation, type OperationMeta, type OperationRow } from './repository';
-import { applyToBalances } from './balances-repository';
+import { storedStateOf } from './history';
+import { changeOperation } from './ledger-writer';
+import { currencyOf, parseDate, price } from './pricing';
+import { operationForParticipant, type OperationMeta, type OperationRow } from './repository';
 import { editedWithKey, versionOf } from './versions-repository';
 import { getOperation, viewOne } from './views';
 
@@ -91,18 +90,7 @@ async function applyChange(
     editedAt: now,
   };
   if (changedFields(stateView(stateOf(row)), stateView(stateOf(changed))).length === 0) return row;
-  const before = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
-  await applyToBalances(tx, event.id, { kind: row.kind, amount: row.amount, entries: before, date: row.opDate }, -1);
-  await replaceEntries(tx, row.id, priced.entries);
-  await applyToBalances(tx, event.id, { kind: next.kind, amount: priced.amount, entries: priced.entries, date: next.date }, 1);
-  const { id: _id, createdAt: _created, version: _version, ...fields } = changed;
-  await rewritingUnread(tx, [row.id], async () => {
-    await updateOperation(tx, row.id, fields);
-    await markUnseenExcept(tx, row.id, viewer);
-  });
-  // After the counts name the editor as its last writer: the amount now counts against them.
-  await requireWithinTotals(tx, event.id, [viewer]);
-  return recordChange(tx, row, changed, action, viewer, revertedTo, idempotencyKey);
+  return changeOperation(tx, viewer, row, changed, priced.entries, action, revertedTo, idempotencyKey);
 }
 
 function requireEditable(row: OperationRow, kind: OperationKind): void {

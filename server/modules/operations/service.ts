@@ -2,34 +2,20 @@ import type { CreateOperationBody, Operation, OperationListQuery, OperationListR
 import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/operations';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
-import type { Entry, OperationKind } from '../../../common/ledger';
+import type { Entry } from '../../../common/ledger';
 import { localDayStart } from '../../../common/ledger-statistics';
 import type { Db, Queryable } from '../../db/client';
 import { displayConversion } from '../currency/service';
 import { requireEvent, requireLive } from '../events/access';
 import { unreadCounts, type EventRow } from '../events/repository';
 import { lockOperation, requirePeopleIn } from './edit';
-import { peopleNamed, readEntered, stateOf } from './entered';
-import { recordChange } from './history';
-import { currencyOf, lastWriterOf, parseDate, price, requireWithinTotals, type Priced } from './pricing';
-import {
-  entriesOf,
-  insertNewOperation,
-  markAllSeen,
-  markSeen,
-  metaOf,
-  operationByIdempotencyKey,
-  operationForParticipant,
-  replaceEntries,
-  updateOperation,
-  type EnteredColumns,
-  type NewOperation,
-  type OperationRow,
-} from './repository';
-import { applyToBalances, recomputeBalances } from './balances-repository';
-import { allOperationsOf, narrowed, operationPage, operationTotals, type ListFilter } from './list-repository';
+import { peopleNamed, readEntered } from './entered';
+import { addOperation, markRead, moveOperationTo, setOperationDeleted } from './ledger-writer';
+import { currencyOf, parseDate, price } from './pricing';
+import { entriesOf, metaOf, operationByIdempotencyKey, operationForParticipant, type OperationRow } from './repository';
+import { narrowed, operationPage, operationTotals, type ListFilter } from './list-repository';
 import { startSeries } from '../recurrences/series';
-import { lockViewerCount, recountUnread, rewritingUnread } from './unread';
+import { lockViewerCount } from './unread';
 import { toView, viewOne, viewsOf } from './views';
 
 /**
@@ -78,7 +64,7 @@ async function recordOperation(
     const entered = { eventId: event.id, authorId: viewer, kind, originalAmount, currency, description: details.description.trim(), meta };
     // A repeating operation is the first occurrence of its series.
     const started = body.repeat ? await startSeries(tx, entered, date, body.repeat, new Date()) : null;
-    const row = await storeOperation(tx, entered, priced, {
+    const row = await addOperation(tx, entered, priced, {
       opDate: date,
       idempotencyKey: idempotencyKey ?? null,
       recurrenceId: started?.series.id ?? null,
@@ -94,37 +80,10 @@ function withoutEntry(uids: readonly number[], entries: readonly Entry[]): numbe
   return uids.filter((uid) => !entries.some((e) => e.uid === uid));
 }
 
-/**
- * Records an operation as entered and priced in its event, which the caller has locked, with its
- * first version and its effect on the balances; refused (nothing stored) past the bounds of
- * decision 0010. Its author needs no seen mark: what they wrote last is never unread by them
- * (unread.ts), nor shown to them as unseen (views.ts).
- */
-export async function storeOperation(
-  tx: Queryable,
-  entered: EnteredColumns,
-  priced: Priced,
-  placed: Pick<NewOperation, 'opDate' | 'idempotencyKey' | 'recurrenceId' | 'recurrenceDay'>,
-): Promise<OperationRow> {
-  const { entries } = priced;
-  const values = { ...entered, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate, ...placed };
-  const state = stateOf({ ...values, description: values.description ?? '', deletedAt: null });
-  const row = await insertNewOperation(tx, values, entries, state);
-  await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, 1, row.authorId);
-  await requireWithinTotals(tx, row.eventId, [row.authorId]);
-  return row;
-}
-
 async function setDeleted(db: Db, viewer: number, operationId: number, deleted: boolean): Promise<Operation> {
   const op = await db.transaction(async (tx) => {
     const { row } = await lockOperation(tx, operationId, viewer);
-    if ((row.deletedAt !== null) === deleted) return row;
-    const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
-    await applyToBalances(tx, row.eventId, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, deleted ? -1 : 1);
-    const deletedAt = deleted ? new Date() : null;
-    await rewritingUnread(tx, [row.id], () => updateOperation(tx, row.id, { deletedAt }));
-    if (!deleted) await requireWithinTotals(tx, row.eventId, [lastWriterOf(row)]);
-    return recordChange(tx, row, { ...row, deletedAt }, deleted ? 'deleted' : 'restored', viewer);
+    return setOperationDeleted(tx, viewer, row, deleted);
   });
   return viewOne(db, viewer, op);
 }
@@ -167,63 +126,9 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     if (source.id === target.id) return row;
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
     await requirePeopleIn(tx, target.id, peopleOf(row, entries), 'move_target_missing_people');
-    await applyToBalances(tx, source.id, { kind: row.kind, amount: row.amount, entries, date: row.opDate }, -1);
-    let moved: OperationRow = { ...row, eventId: target.id };
-    let newEntries = entries;
-    if (currencyOf(source.currency) !== currencyOf(target.currency)) {
-      const priced = await price(
-        tx,
-        {
-          kind: row.kind as OperationKind,
-          originalAmount: row.originalAmount,
-          currency: currencyOf(row.currency),
-          author: row.authorId,
-          meta: metaOf(row),
-          date: row.opDate,
-        },
-        currencyOf(target.currency),
-      );
-      moved = { ...moved, amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate };
-      newEntries = priced.entries;
-      await replaceEntries(tx, row.id, newEntries);
-    }
-    await rewritingUnread(tx, [row.id], () =>
-      updateOperation(tx, row.id, { eventId: target.id, amount: moved.amount, rate: moved.rate, rateDate: moved.rateDate }),
-    );
-    await applyToBalances(tx, target.id, { kind: row.kind, amount: moved.amount, entries: newEntries, date: row.opDate }, 1);
-    await requireWithinTotals(tx, target.id, [lastWriterOf(row)]);
-    return recordChange(tx, row, moved, 'moved', viewer);
+    return moveOperationTo(tx, viewer, row, target, source.currency);
   });
   return viewOne(db, viewer, op);
-}
-
-/**
- * The event currency changed: every operation (deleted ones too, so they can be restored) is
- * priced again from what was entered, at the rate of its own date, and the balances recomputed.
- */
-export async function reconvertEventOperations(tx: Queryable, eventId: number, currency: string): Promise<void> {
-  const writers = new Set<number>();
-  for (const row of await allOperationsOf(tx, eventId)) {
-    if (row.kind === 'comment') continue;
-    const priced = await price(
-      tx,
-      {
-        kind: row.kind as OperationKind,
-        originalAmount: row.originalAmount,
-        currency: currencyOf(row.currency),
-        author: row.authorId,
-        meta: metaOf(row),
-        date: row.opDate,
-      },
-      currency,
-    );
-    await updateOperation(tx, row.id, { amount: priced.amount, rate: priced.rate, rateDate: priced.rateDate });
-    await replaceEntries(tx, row.id, priced.entries);
-    writers.add(lastWriterOf(row));
-  }
-  await recomputeBalances(tx, eventId);
-  await recountUnread(tx, eventId);
-  await requireWithinTotals(tx, eventId, [...writers]);
 }
 
 /** GET /operation/: a page of an event's operations, narrowed by text, person, kind and days when asked. */
@@ -261,8 +166,7 @@ export async function markOperationSeen(db: Db, viewer: number, operationId: num
     // Moved to another event meanwhile: that event's count is not the one locked.
     const op = await operationForParticipant(tx, operationId, viewer);
     if (!op || op.eventId !== found.eventId) throw new DomainError('not_found');
-    if (all) await markAllSeen(tx, viewer, op.eventId);
-    else await rewritingUnread(tx, [op.id], () => markSeen(tx, viewer, [op.id]), viewer);
+    await markRead(tx, viewer, op, all);
     return (await unreadCounts(tx, viewer, [op.eventId])).get(op.eventId) ?? 0;
   });
   return { event_id: found.eventId, unread_cnt: Math.max(0, unread) };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventListResponse } from '../../../common/contract/events';
 import { operationListResponse } from '../../../common/contract/operations';
 import { paybackRequestResponse, personResponse } from '../../../common/contract/people';
+import { checkIntegrity } from '../../../bench/stress/checks';
 import { DEFAULT_PASSWORD, signUp } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { eventWith, operate, type Person } from '../../../tests/api/ledger-factories';
@@ -202,6 +203,12 @@ describe('payback requests', () => {
   });
 });
 
+/** The figures kept beside the operations (unread counts, volumes, activity) equal what the requests' history says. */
+async function expectKeptFiguresTrue() {
+  const report = await checkIntegrity(t.database, []);
+  expect({ unread: report.driftedUnread, volumes: report.driftedVolumes, counts: report.driftedCounts }).toEqual({ unread: [], volumes: [], counts: [] });
+}
+
 describe('asking again', () => {
   it('renews an open request with the debt as it now stands, counting paybacks from the renewal', async () => {
     const [ivy, jon] = [await member('Ivy'), await member('Jon')];
@@ -222,6 +229,7 @@ describe('asking again', () => {
     expect(feed.objects[0]?.details.text).toBe('Payback request: 200.00 RUB');
     await operate(t, jon, payback(ev, jon, ivy, 200));
     expect((await person(ivy, jon.uid)).payback_requests).toMatchObject([{ id: first.body.id, settled: true, paid: [{ amount: 200, currency: 'RUB' }] }]);
+    await expectKeptFiguresTrue();
   });
 
   it('lets parallel repeats add at most one request', async () => {
@@ -232,6 +240,7 @@ describe('asking again', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => ask(kim, lev.uid)));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect((await person(lev, kim.uid)).payback_requests).toHaveLength(1);
+    await expectKeptFiguresTrue();
   });
 });
 

@@ -19,21 +19,10 @@ import { personView, toContact, type PersonView } from '../contacts/service';
 import { displayConversion } from '../currency/service';
 import { dialogueByKey, eventForParticipant } from '../events/repository';
 import { dialogueKey, getOrCreateDialogue } from '../events/service';
-import { insertOperation, markSeen } from '../operations/repository';
-import { touchEvent } from '../operations/balances-repository';
-import { rewritingUnread, shiftUnread } from '../operations/unread';
+import { addPaybackRequest, renewPaybackRequestOf } from '../operations/ledger-writer';
 import { DisplayTotals, moneyList, netBalances, sumBalances, type PerCurrency } from './balances';
 import { requestMeta, requestViews } from './requests';
-import {
-  familiesByIds,
-  knowsPerson,
-  paybackRequestsIn,
-  renewPaybackRequest,
-  type RequestRow,
-  peopleIdsOf,
-  sharedEventRows,
-  type FamilyRow,
-} from './repository';
+import { familiesByIds, knowsPerson, paybackRequestsIn, type RequestRow, peopleIdsOf, sharedEventRows, type FamilyRow } from './repository';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -235,25 +224,7 @@ export async function requestPayback(db: Db, viewer: number, uid: number): Promi
     // One open request per debtor: asking again renews it with today's debt rather than adding
     // another unread line (the event row is locked above, so two repeats cannot both add one).
     const open = await openRequest(tx, event.id, viewer, uid);
-    if (open) {
-      await touchEvent(tx, event.id);
-      return rewritingUnread(tx, [open.id], () => renewPaybackRequest(tx, open.id, viewer, meta, new Date()));
-    }
-    const op = await insertOperation(tx, {
-      eventId: event.id,
-      authorId: viewer,
-      kind: 'comment',
-      amount: 0,
-      originalAmount: 0,
-      currency: event.currency,
-      description: '',
-      opDate: new Date(),
-      meta,
-    });
-    await touchEvent(tx, event.id);
-    await markSeen(tx, viewer, [op.id]);
-    await shiftUnread(tx, [op.id], 1);
-    return op;
+    return open ? renewPaybackRequestOf(tx, open, meta) : addPaybackRequest(tx, event.id, viewer, event.currency, meta);
   });
   const [view] = await requestViews(db, [{ id: row.id, eventId: row.eventId, authorId: row.authorId, createdAt: row.createdAt, meta: row.meta }]);
   if (!view) throw new Error('payback request lost its meta');

@@ -8,7 +8,7 @@ import { requirePeopleIn } from '../operations/edit';
 import { peopleNamed } from '../operations/entered';
 import { currencyOf, price } from '../operations/pricing';
 import { metaOf } from '../operations/repository';
-import { storeOperation } from '../operations/service';
+import { addOperation } from '../operations/ledger-writer';
 import { dueRecurrences, hasOccurrenceOn, recurrenceById, ruleOf, updateRecurrence, type RecurrenceRow } from './repository';
 import { advance } from './series';
 
@@ -49,7 +49,7 @@ async function makeNext(db: Db, seriesId: number, now: Date): Promise<Outcome> {
         meta,
       };
       const priced = await price(tx, { ...entered, kind: series.kind as OperationKind, author: series.authorId, date: at }, currencyOf(event.currency));
-      await storeOperation(tx, entered, priced, { opDate: at, recurrenceId: series.id, recurrenceDay: day });
+      await addOperation(tx, entered, priced, { opDate: at, recurrenceId: series.id, recurrenceDay: day });
     }
     await updateRecurrence(tx, series.id, advance(series, series.nextK));
     return 'made';

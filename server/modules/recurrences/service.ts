@@ -6,7 +6,8 @@ import { localDay } from '../../../common/recurrence';
 import type { Db, Queryable } from '../../db/client';
 import { lockOperation } from '../operations/edit';
 import { currencyOf } from '../operations/pricing';
-import { metaOf, operationForParticipant, updateOperation, type EnteredColumns, type OperationRow } from '../operations/repository';
+import { linkToSeries } from '../operations/ledger-writer';
+import { metaOf, operationForParticipant, type EnteredColumns, type OperationRow } from '../operations/repository';
 import { requestMeta } from '../people/requests';
 import { makeDueOf } from './occurrences';
 import { lastDayOf, recurrenceById, updateRecurrence, type RecurrenceRow } from './repository';
@@ -69,7 +70,7 @@ export async function setRecurrence(db: Db, viewer: number, operationId: number,
     if (requestMeta(row) !== null) throw new DomainError('validation_failed', 'kind');
     if (row.recurrenceId === null) {
       const { series, day } = await startSeries(tx, patternOf(row), row.opDate, repeat, now);
-      await updateOperation(tx, row.id, { recurrenceId: series.id, recurrenceDay: day });
+      await linkToSeries(tx, row.id, series.id, day);
       return series.id;
     }
     const series = await seriesOf(tx, row, true);

@@ -13,11 +13,9 @@ import { rateForDate, type FrozenRate } from '../currency/service';
 import { addContacts, listContacts } from '../contacts/service';
 import { knownPeople, updateEvent } from '../events/repository';
 import { createEvent, getEvent } from '../events/service';
-import { recordCreated } from '../operations/history';
-import { price, requireWithinTotals, type Priced } from '../operations/pricing';
-import { insertEntriesOf, insertOperations, markAllSeen, type OperationMeta } from '../operations/repository';
-import { recomputeBalances, touchEvent } from '../operations/balances-repository';
-import { recountUnread } from '../operations/unread';
+import { addImported, deriveImported, finishImported } from '../operations/ledger-writer';
+import { price, type Priced } from '../operations/pricing';
+import type { OperationMeta } from '../operations/repository';
 import type { OperationKind } from '../../../common/ledger';
 import { readDolyaJson } from './dolya-json';
 import { rowOperation, rowOperationInOwnCurrency, type RowOperation } from './row-operation';
@@ -207,15 +205,11 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     }
     // The figures derived from the operations, each statement on its own: nobody can write to
     // the hidden event meanwhile, and others' requests go on between them.
-    await recomputeBalances(db, eventId);
-    await markAllSeen(db, viewer, eventId);
-    await recountUnread(db, eventId);
+    await deriveImported(db, eventId, viewer);
     await db.transaction(async (tx) => {
       // Shown again first: the update locks the event row, as the bounds check below expects.
       await updateEvent(tx, eventId, { deletedAt: null, importingSince: null });
-      await touchEvent(tx, eventId);
-      // The bounds that keep every figure exact, checked once: the importer wrote every operation.
-      await requireWithinTotals(tx, eventId, [viewer]);
+      await finishImported(tx, eventId, viewer);
     });
   } catch (err) {
     await db.transaction(async (tx) => {
@@ -323,27 +317,25 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[], inOwnCurrenc
 }
 
 /** Some of an import's rows, priced: their operations, entries and first versions. */
-async function writeChunk(tx: Queryable, eventId: number, viewer: number, planned: readonly PlannedRow[]): Promise<void> {
-  const inserted = await insertOperations(
+function writeChunk(tx: Queryable, eventId: number, viewer: number, planned: readonly PlannedRow[]): Promise<void> {
+  return addImported(
     tx,
     planned.map(({ row, op, currency, date, priced }) => ({
-      eventId,
-      authorId: viewer,
-      kind: op.kind,
-      amount: priced.amount,
-      originalAmount: op.amount,
-      currency,
-      rate: priced.rate,
-      rateDate: priced.rateDate,
-      description: safeText(row.description || row.category).slice(0, DESCRIPTION_MAX),
-      opDate: date,
-      meta: op.meta,
-      idempotencyKey: null,
+      values: {
+        eventId,
+        authorId: viewer,
+        kind: op.kind,
+        amount: priced.amount,
+        originalAmount: op.amount,
+        currency,
+        rate: priced.rate,
+        rateDate: priced.rateDate,
+        description: safeText(row.description || row.category).slice(0, DESCRIPTION_MAX),
+        opDate: date,
+        meta: op.meta,
+        idempotencyKey: null,
+      },
+      entries: priced.entries,
     })),
   );
-  await insertEntriesOf(
-    tx,
-    inserted.map((r, i) => ({ operationId: r.id, entries: planned[i]!.priced.entries })),
-  );
-  await recordCreated(tx, ...inserted);
 }
