@@ -1,11 +1,14 @@
 import { eventsSlice } from '@/features/events';
 import { operationsSlice } from '@/features/operations';
 import { peopleSlice } from '@/features/people';
-import { rootReducer, slicesInjected } from './store';
+import { serverApi, serverCacheRules } from './server-api';
+import { rootReducer, screenMiddleware, slicesInjected } from './store';
 
 // The screens' slices (each declares itself in LazyLoadedSlices in ./store.ts). The router loads
 // this module together with every screen that reads them; tests/web/setup.ts loads it before any test.
 rootReducer.inject(eventsSlice);
 rootReducer.inject(operationsSlice);
 rootReducer.inject(peopleSlice);
+rootReducer.inject(serverApi);
+screenMiddleware.addMiddleware(serverApi.middleware, serverCacheRules);
 slicesInjected();

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, type Reducer } from '@reduxjs/toolkit';
 import { authSlice, loggedOut } from '@/features/auth';
 // Slice files, not the indexes, for contacts and currencies: their indexes also export widgets
 // (the add-friend dialog, the currency select) that only lazily loaded screens use, and anything
@@ -29,10 +29,20 @@ export const rootReducer = shellReducer.withLazyLoadedSlices<LazyLoadedSlices>()
 /** Screens read their slices only once ./screen-slices.ts has injected them, so they are typed as present. */
 export type RootState = ReturnType<typeof shellReducer> & LazyLoadedSlices;
 
+/**
+ * Middleware the screens bring with their slices (./screen-slices.ts adds the server cache's), so
+ * that the store, in the first download, carries none of it. Added once, it runs in every store.
+ */
+export const screenMiddleware = createDynamicMiddleware();
+
 function createStore(preloadedState?: Partial<RootState>) {
   // Typed with the screens' slices present, as RootState: only the screens that load them read them.
   const reducer = rootReducer as unknown as Reducer<RootState>;
-  return configureStore({ reducer, preloadedState: preloadedState as RootState | undefined });
+  return configureStore({
+    reducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (defaults) => defaults().concat(screenMiddleware.middleware),
+  });
 }
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -1,12 +1,4 @@
-import type { PayoutResponse } from '@common/contract/events';
-import type {
-  CreateOperationBody,
-  DebtsResponse,
-  ExpensesResponse,
-  Operation,
-  OperationHistoryResponse,
-  OperationListResponse,
-} from '@common/contract/operations';
+import type { CreateOperationBody, ExpensesResponse, Operation, OperationHistoryResponse, OperationListResponse } from '@common/contract/operations';
 import type { Recurrence, RepeatBody } from '@common/contract/recurrences';
 import { api, clientError, request } from '@/lib/api-client';
 import { utcOffsetMinutes } from '@/lib/utc-offset';
@@ -124,14 +116,6 @@ export async function fetchExpensesDayCall(eventId: number, day: string, params:
 }
 
 /** The plain who-owes-whom view, before families and simplification. */
-export function fetchDebtsCall(eventId: number, currency?: string, signal?: AbortSignal) {
-  return api.get<DebtsResponse>('/operation/debts/', { event: eventId, ...(currency ? { currency } : {}) }, signal);
-}
-
-export function fetchPayoutCall(eventId: number, currency?: string, signal?: AbortSignal) {
-  return api.get<PayoutResponse>(`/event/${eventId}/payout/`, currency ? { currency } : undefined, signal);
-}
-
 /** A fresh idempotency key; crypto.randomUUID needs a secure context, which localhost and https are. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -5,17 +5,7 @@ import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
 import type { PendingOperation } from './offline/pending-store';
 import { emptyFeed, expensesKeyOf, feedCurrency, initialState, keyOf, type FeedState, type OperationsState } from './operations-state';
-import {
-  createOperation,
-  deleteOperation,
-  fetchExpenses,
-  fetchPayout,
-  loadFeed,
-  loadMore,
-  markSeen,
-  moveOperation,
-  restoreOperation,
-} from './operations-thunks';
+import { createOperation, deleteOperation, fetchExpenses, loadFeed, loadMore, markSeen, moveOperation, restoreOperation } from './operations-thunks';
 
 function errorOf(payload: ApiError | undefined, error: unknown): ApiError {
   return payload ?? toApiError(error);
@@ -23,9 +13,7 @@ function errorOf(payload: ApiError | undefined, error: unknown): ApiError {
 
 /** Summaries of an event are read again after one of its operations changes. */
 function markStale(state: OperationsState, eventId: number): void {
-  for (const part of [state.expenses, state.payout]) {
-    if (part.key?.startsWith(`${eventId}|`)) part.stale = true;
-  }
+  if (state.expenses.key?.startsWith(`${eventId}|`)) state.expenses.stale = true;
 }
 
 /** The feed's copy of an operation after a change the server answered in the event currency. */
@@ -190,27 +178,6 @@ export const operationsSlice = createSlice({
         if (isAborted(error)) return;
         state.expenses.status = 'error';
         state.expenses.error = error;
-      })
-      .addCase(fetchPayout.pending, (state, action) => {
-        const key = keyOf(action.meta.arg);
-        if (state.payout.key !== key) state.payout.data = null;
-        state.payout.key = key;
-        state.payout.status = 'loading';
-        state.payout.error = null;
-        state.payout.stale = false;
-        state.payout.requestId = action.meta.requestId;
-      })
-      .addCase(fetchPayout.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.payout.requestId) return;
-        state.payout.status = 'success';
-        state.payout.data = action.payload;
-      })
-      .addCase(fetchPayout.rejected, (state, action) => {
-        if (action.meta.requestId !== state.payout.requestId) return;
-        const error = errorOf(action.payload, action.error);
-        if (isAborted(error)) return;
-        state.payout.status = 'error';
-        state.payout.error = error;
       })
       .addCase(loggedOut, () => initialState());
   },

@@ -1,5 +1,4 @@
 /** The operations slice's state: each screen's data keyed by what it shows (event, display currency, filter). */
-import type { PayoutResponse } from '@common/contract/events';
 import type { ExpensesResponse, Operation } from '@common/contract/operations';
 import type { ApiError } from '@/lib/api-client';
 import type { PendingOperation } from './offline/pending-store';
@@ -66,19 +65,9 @@ export interface ExpensesState {
   stale: boolean;
 }
 
-export interface PayoutState {
-  key: string | null;
-  data: PayoutResponse | null;
-  status: LoadStatus;
-  error: ApiError | null;
-  requestId: string | null;
-  stale: boolean;
-}
-
 export interface OperationsState {
   feed: FeedState;
   expenses: ExpensesState;
-  payout: PayoutState;
   /** Operations entered offline and not yet recorded, oldest first (offline/pending-thunks.ts). */
   pending: PendingOperation[];
 }
@@ -103,7 +92,6 @@ export const emptyFeed = (): FeedState => ({
 export const initialState = (): OperationsState => ({
   feed: emptyFeed(),
   expenses: { key: null, data: null, status: 'idle', error: null, requestId: null, stale: false },
-  payout: { key: null, data: null, status: 'idle', error: null, requestId: null, stale: false },
   pending: [],
 });
 

@@ -1,6 +1,5 @@
 /** The operations slice's calls to the server; the slice (operations-slice.ts) records their outcomes. */
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { PayoutResponse } from '@common/contract/events';
 import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { eventSeen, eventsChanged, type EventsState } from '@/features/events';
@@ -8,7 +7,6 @@ import {
   deleteOperationCall,
   fetchExpensesCall,
   fetchOperationPage,
-  fetchPayoutCall,
   markSeenCall,
   moveOperationCall,
   postOperation,
@@ -154,17 +152,6 @@ export const fetchExpenses = createAsyncThunk<ExpensesResponse, ExpensesKey, Thu
       const shown = (getState() as Partial<{ operations: OperationsState }>).operations?.expenses.data;
       if (shown) await wait(EXPENSES_SWAP_DELAY_MS);
       return data;
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
-);
-
-export const fetchPayout = createAsyncThunk<PayoutResponse, FeedKey, ThunkConfig>(
-  'operations/fetchPayout',
-  async ({ eventId, currency }, { rejectWithValue, signal }) => {
-    try {
-      return await fetchPayoutCall(eventId, currency, signal);
     } catch (err) {
       return rejectWithValue(toApiError(err));
     }

@@ -1,1 +1,1 @@
-export { peopleSlice, fetchPeople, fetchPerson, type PeopleState } from './people-slice';
+export { peopleSlice, fetchPeople, type PeopleState } from './people-slice';

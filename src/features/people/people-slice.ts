@@ -1,9 +1,10 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import type { PeopleFamily, PeopleListResponse, Person, PersonResponse } from '@common/contract/people';
+import type { PeopleFamily, PeopleListResponse, Person } from '@common/contract/people';
 import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';
 import { addContact, deleteContact } from '../contacts';
-import { fetchPeoplePageCall, fetchPersonCall } from './people-api';
+import { fetchPeoplePageCall } from './people-api';
+import { contactMarked, type ServerCacheState } from './people-queries';
 
 export type PeopleStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -23,17 +24,8 @@ export interface PeopleListState {
   error: ApiError | null;
 }
 
-export interface PersonState {
-  uid: number | null;
-  currency: string | null;
-  data: PersonResponse | null;
-  status: PeopleStatus;
-  error: ApiError | null;
-}
-
 export interface PeopleState {
   list: PeopleListState;
-  person: PersonState;
 }
 
 const initialList: PeopleListState = {
@@ -48,11 +40,10 @@ const initialList: PeopleListState = {
   status: 'idle',
   error: null,
 };
-const initialPerson: PersonState = { uid: null, currency: null, data: null, status: 'idle', error: null };
-const initialState: PeopleState = { list: initialList, person: initialPerson };
+const initialState: PeopleState = { list: initialList };
 
 interface ThunkConfig {
-  state: { people: PeopleState };
+  state: { people: PeopleState } & ServerCacheState;
   rejectValue: ApiError;
 }
 
@@ -91,23 +82,13 @@ export const reloadPeople = createAsyncThunk<PeopleListResponse, { pages: number
   },
 );
 
-export const fetchPerson = createAsyncThunk<PersonResponse, { uid: number; currency: string | null }, ThunkConfig>(
-  'people/fetchPerson',
-  async ({ uid, currency }, { rejectWithValue, signal }) => {
-    try {
-      return await fetchPersonCall(uid, currency, signal);
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
-);
-
 /** Adds someone on the People page to my contacts under the name I see them by. */
 export const addToContacts = createAsyncThunk<number, { uid: number; name: string; phone: string }, ThunkConfig>(
   'people/addContact',
   async ({ uid, name, phone }, { dispatch, rejectWithValue }) => {
     const result = await dispatch(addContact({ name, phone }));
     if (addContact.rejected.match(result)) return rejectWithValue(result.payload ?? toApiError(result.error));
+    dispatch(contactMarked(uid, true));
     return uid;
   },
 );
@@ -118,6 +99,7 @@ export const deleteFromContacts = createAsyncThunk<number, { uid: number; phone:
   async ({ uid, phone }, { dispatch, getState, rejectWithValue }) => {
     const result = await dispatch(deleteContact(phone));
     if (deleteContact.rejected.match(result)) return rejectWithValue(result.payload ?? toApiError(result.error));
+    dispatch(contactMarked(uid, false));
     // Whether they stay on the page depends on shared events only the server knows of.
     await dispatch(fetchPeople({ page: 1, currency: getState().people.list.currency }));
     return uid;
@@ -176,32 +158,8 @@ export const peopleSlice = createSlice({
         list.approximate = action.payload.approximate;
         list.page = Math.min(Math.max(1, action.meta.arg.pages), action.payload.pages || 1);
       })
-      .addCase(fetchPerson.pending, (state, action) => {
-        const { uid, currency } = action.meta.arg;
-        // Another person clears the pane; the same one read again stays on screen meanwhile.
-        if (state.person.uid !== uid) state.person.data = null;
-        state.person.uid = uid;
-        state.person.currency = currency;
-        state.person.status = 'loading';
-        state.person.error = null;
-      })
-      .addCase(fetchPerson.fulfilled, (state, action) => {
-        if (state.person.uid !== action.meta.arg.uid) return;
-        state.person.data = action.payload;
-        state.person.status = 'success';
-      })
-      .addCase(fetchPerson.rejected, (state, action) => {
-        if (state.person.uid !== action.meta.arg.uid) return;
-        if (action.payload?.code === 'aborted' || action.meta.aborted) return;
-        state.person.status = 'error';
-        state.person.error = action.payload ?? toApiError(action.error);
-      })
       .addCase(addToContacts.fulfilled, (state, action) => {
         for (const p of state.list.items) if (p.uid === action.payload) p.is_contact_exists = true;
-        if (state.person.data?.person.uid === action.payload) state.person.data.person.is_contact_exists = true;
-      })
-      .addCase(deleteFromContacts.fulfilled, (state, action) => {
-        if (state.person.data?.person.uid === action.payload) state.person.data.person.is_contact_exists = false;
       })
       .addCase(loggedOut, () => initialState);
   },

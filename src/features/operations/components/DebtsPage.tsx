@@ -1,17 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectLedgerVersion } from '@/app/ledger-version';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
-import { toApiError } from '@/lib/api-client';
 import { useCurrentEvent } from '@/features/events';
-import type { DebtsResponse } from '@common/contract/operations';
 import { minorOf } from '../lib/money';
-import { fetchDebtsCall, fetchPayoutCall } from '../operations-api';
 import { useEventPeople } from '../lib/people';
-import { keyOf } from '../operations-state';
-import { fetchPayout } from '../operations-thunks';
+import { operationsQueries, useDebtsQuery, usePayoutQuery } from '../operations-queries';
 import { PaybackCard, transfersOf } from './PaybackCard';
 import tab from './TabPage.module.css';
 import styles from './Debts.module.css';
@@ -26,44 +22,35 @@ function exactFrom(load: () => Promise<{ from: number; to: number; amount: numbe
   };
 }
 
-function PlainView({ eventId, currency, version }: { eventId: number; currency?: string; version: number }) {
+function PlainView({ eventId, currency }: { eventId: number; currency?: string }) {
   const { t } = useTranslation('operations');
   const people = useEventPeople();
-  const [state, setState] = useState<{ status: 'loading' | 'error' | 'done'; data?: DebtsResponse }>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const dispatch = useAppDispatch();
+  // The previous figures stay on screen while the new ones load.
+  const { data, isError, refetch } = useDebtsQuery({ eventId, currency });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((s) => (s.data ? s : { status: 'loading' }));
-    fetchDebtsCall(eventId, currency, controller.signal).then(
-      (data) => setState({ status: 'done', data }),
-      (err) => {
-        if (toApiError(err).code !== 'aborted') setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [eventId, currency, version, attempt]);
-
-  if (state.status === 'loading' && !state.data) {
+  if (!data && !isError) {
     return (
       <p className={styles.state} role="status">
         <Spinner size={18} decorative /> {t('debts.loadingPlain')}
       </p>
     );
   }
-  if (state.status === 'error' || !state.data) {
+  if (isError || !data) {
     return (
       <div className={styles.state} role="alert">
         <p>{t('debts.plainError')}</p>
-        <Button scheme="gray" onClick={() => setAttempt((a) => a + 1)}>
+        <Button scheme="gray" onClick={() => void refetch()}>
           {t('common:actions.retry')}
         </Button>
       </div>
     );
   }
-  const data = state.data;
   if (data.debts.length === 0) return <Settled />;
-  const exact = exactFrom(async () => (await fetchDebtsCall(eventId)).debts.map((d) => ({ ...d, currency: data.currency })));
+  const exact = exactFrom(async () => {
+    const inEventCurrency = await dispatch(operationsQueries.endpoints.debts.initiate({ eventId }, { subscribe: false })).unwrap();
+    return inEventCurrency.debts.map((d) => ({ ...d, currency: data.currency }));
+  });
   return (
     <>
       <p className={styles.hint}>{t('debts.plainHint')}</p>
@@ -108,39 +95,20 @@ export default function DebtsPage() {
   // The route's id, not the loaded event's: the plan is asked for together with the event.
   const { id: eventId, event, displayParams } = useCurrentEvent();
   const people = useEventPeople();
-  const payout = useAppSelector((s) => s.operations.payout);
   const [view, setView] = useState<View>('plan');
-
-  const wantedKey = eventId !== null ? keyOf({ eventId, ...displayParams }) : null;
-  // Any change to the money (an operation, families regrouped) moves the ledger version: the plan
-  // and the plain view read again then.
-  const version = useAppSelector(selectLedgerVersion);
-  const previousVersion = useRef(version);
-
-  useEffect(() => {
-    if (eventId !== null) void dispatch(fetchPayout({ eventId, ...displayParams }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, wantedKey]);
-
-  useEffect(() => {
-    const before = previousVersion.current;
-    previousVersion.current = version;
-    if (before === version || eventId === null) return;
-    void dispatch(fetchPayout({ eventId, ...displayParams }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version]);
-
-  const data = payout.key === wantedKey ? payout.data : null;
+  // Any change to the money (an operation, families regrouped) invalidates the plan, which reads
+  // again while on screen (app/server-api.ts). The figures of the display mode asked for, or none.
+  const { currentData: data, isError, refetch } = usePayoutQuery(eventId !== null ? { eventId, ...displayParams } : skipToken);
   const transfers = useMemo(() => (data ? transfersOf(data) : []), [data]);
 
   if (!event) return null;
 
   let plan;
-  if (!data && payout.status === 'error') {
+  if (!data && isError) {
     plan = (
       <div className={styles.state} role="alert">
         <p>{t('debts.error')}</p>
-        <Button scheme="gray" onClick={() => void dispatch(fetchPayout({ eventId: event.id, ...displayParams }))}>
+        <Button scheme="gray" onClick={() => void refetch()}>
           {t('common:actions.retry')}
         </Button>
       </div>
@@ -169,7 +137,9 @@ export default function DebtsPage() {
               people={people}
               eventId={event.id}
               approximate={data.approximate}
-              exact={exactFrom(async () => (await fetchPayoutCall(event.id)).transfers)}
+              exact={exactFrom(
+                async () => (await dispatch(operationsQueries.endpoints.payout.initiate({ eventId: event.id }, { subscribe: false })).unwrap()).transfers,
+              )}
             />
           ))}
         </ul>
@@ -192,7 +162,7 @@ export default function DebtsPage() {
           ))}
         </div>
       </div>
-      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} currency={displayParams.currency} version={version} />}</div>
+      <div data-tour="settle-plan">{view === 'plan' ? plan : <PlainView eventId={event.id} currency={displayParams.currency} />}</div>
     </section>
   );
 }

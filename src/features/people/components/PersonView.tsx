@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaybackRequest, PersonResponse } from '@common/contract/people';
 import { isErrorCode } from '@common/errors';
 import { formatMoney, toMinor } from '@common/money';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectLedgerVersion } from '@/app/ledger-version';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -16,7 +16,8 @@ import { useDisplayCurrency } from '@/features/currencies';
 import { localeOf } from '@/features/events';
 import type { ApiError } from '@/lib/api-client';
 import { requestPaybackCall } from '../people-api';
-import { addToContacts, fetchPeople, fetchPerson } from '../people-slice';
+import { addToContacts, fetchPeople } from '../people-slice';
+import { usePersonQuery } from '../people-queries';
 import { exactDebts, recordPaybacks, sumByCurrency, type ExactDebt } from '../lib/payback';
 import { GivePhone } from './GivePhone';
 import { PeopleBalance } from './PeopleBalance';
@@ -40,18 +41,13 @@ export function PersonView({ uid }: { uid: number | null }) {
   const { t } = useTranslation('people');
   const dispatch = useAppDispatch();
   const { currency } = useDisplayCurrency();
-  const state = useAppSelector((s) => s.people.person);
-  const current = state.uid === uid;
   const [addingFriend, setAddingFriend] = useState(false);
   const navigate = useNavigate();
-  const ledgerVersion = useAppSelector(selectLedgerVersion);
-
-  // Read again after any change to the money, which may be one made from this pane.
-  useEffect(() => {
-    if (uid === null) return;
-    const request = dispatch(fetchPerson({ uid, currency }));
-    return () => request.abort();
-  }, [dispatch, uid, currency, ledgerVersion]);
+  // Read again after any change to the money, which may be one made from this pane (app/server-api.ts).
+  // Another person clears the pane; the same one read again, or in another currency, stays meanwhile.
+  const { data: latest, error, refetch } = usePersonQuery(uid === null ? skipToken : { uid, currency });
+  const data = latest?.person.uid === uid ? latest : undefined;
+  const failed = error as ApiError | undefined;
 
   const back = (
     <Link to="/people" className={styles.back} data-testid="people-back">
@@ -59,7 +55,7 @@ export function PersonView({ uid }: { uid: number | null }) {
     </Link>
   );
 
-  if (uid === null || (current && state.status === 'error' && state.error?.status === 404)) {
+  if (uid === null || failed?.status === 404) {
     return (
       <div className={styles.person} data-testid="person-not-found">
         {back}
@@ -82,20 +78,20 @@ export function PersonView({ uid }: { uid: number | null }) {
       </div>
     );
   }
-  if (current && state.status === 'error' && !state.data) {
+  if (failed && !data) {
     return (
       <div className={styles.person}>
         {back}
         <div className={layout.state} role="alert">
           <p>{t('person.error')}</p>
-          <Button scheme="gray" onClick={() => void dispatch(fetchPerson({ uid, currency }))}>
+          <Button scheme="gray" onClick={() => void refetch()}>
             {t('common:actions.retry')}
           </Button>
         </div>
       </div>
     );
   }
-  if (!current || !state.data) {
+  if (!data) {
     return (
       <div className={styles.person}>
         {back}
@@ -105,7 +101,7 @@ export function PersonView({ uid }: { uid: number | null }) {
       </div>
     );
   }
-  return <PersonDetails data={state.data} back={back} reload={() => dispatch(fetchPerson({ uid, currency }))} />;
+  return <PersonDetails data={data} back={back} reload={() => refetch()} />;
 }
 
 function PersonDetails({ data, back, reload }: { data: PersonResponse; back: ReactNode; reload: () => unknown }) {

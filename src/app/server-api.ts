@@ -1,0 +1,53 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { Middleware, WithSlice } from '@reduxjs/toolkit';
+import { loggedOut } from '@/features/auth';
+import { api, toApiError, type ApiError } from '@/lib/api-client';
+import { ledgerChanged } from './ledger-version';
+
+/** A read of the server: a path under /app/api and its query. */
+export interface ServerRead {
+  path: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Every read goes through the one typed axios client (api-client.ts), so it keeps what that client
+ * does: the early reads of the first screen, the answers kept for offline use, the 401 that logs out.
+ */
+const axiosBaseQuery: BaseQueryFn<ServerRead, unknown, ApiError> = async ({ path, params }, { signal }) => {
+  try {
+    return { data: await api.get(path, params, signal) };
+  } catch (err) {
+    return { error: toApiError(err) };
+  }
+};
+
+/**
+ * Server data on the client (decision 0068): one cache of answers, each feature injecting its own
+ * endpoints (`serverApi.injectEndpoints`). A figure read from the ledger provides the `Ledger` tag
+ * of its event; any change to the money invalidates them all, and whatever is on screen reads
+ * again, in parallel.
+ */
+export const serverApi = createApi({
+  reducerPath: 'server',
+  baseQuery: axiosBaseQuery,
+  tagTypes: ['Ledger'],
+  // Kept a minute after its screen goes: switching tabs and back shows it at once.
+  keepUnusedDataFor: 60,
+  endpoints: () => ({}),
+});
+
+/**
+ * The cache follows the rest of the app: the money changed (ledgerChanged, which every write
+ * dispatches) invalidates every ledger figure, and signing out forgets everything read.
+ */
+export const serverCacheRules: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (ledgerChanged.match(action)) store.dispatch(serverApi.util.invalidateTags(['Ledger']));
+  if (loggedOut.match(action)) store.dispatch(serverApi.util.resetApiState());
+  return result;
+};
+
+declare module '@/app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof serverApi> {}
+}
