@@ -1,22 +1,24 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Middleware, WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '@/features/auth';
-import { api, toApiError, type ApiError } from '@/lib/api-client';
+import { request, toApiError, type ApiError, type Method } from '@/lib/api-client';
 import { ledgerChanged } from './ledger-version';
 
-/** A read of the server: a path under /app/api and its query. */
-export interface ServerRead {
+/** A call to the server: a path under /app/api, its query and, for a write, its method and body. */
+export interface ServerCall {
   path: string;
   params?: Record<string, unknown>;
+  method?: Method;
+  data?: unknown;
 }
 
 /**
- * Every read goes through the one typed axios client (api-client.ts), so it keeps what that client
+ * Every call goes through the one typed axios client (api-client.ts), so it keeps what that client
  * does: the early reads of the first screen, the answers kept for offline use, the 401 that logs out.
  */
-const axiosBaseQuery: BaseQueryFn<ServerRead, unknown, ApiError> = async ({ path, params }, { signal }) => {
+const axiosBaseQuery: BaseQueryFn<ServerCall, unknown, ApiError> = async ({ path, params, method = 'GET', data }, { signal }) => {
   try {
-    return { data: await api.get(path, params, signal) };
+    return { data: await request(method, path, { params, data, signal }) };
   } catch (err) {
     return { error: toApiError(err) };
   }
@@ -31,9 +33,11 @@ const axiosBaseQuery: BaseQueryFn<ServerRead, unknown, ApiError> = async ({ path
 export const serverApi = createApi({
   reducerPath: 'server',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Ledger'],
-  // Kept a minute after its screen goes: switching tabs and back shows it at once.
+  tagTypes: ['Ledger', 'Recurrence'],
+  // Kept a minute after its screen goes: switching tabs and back shows it at once, and reads it
+  // again, since others may have written meanwhile.
   keepUnusedDataFor: 60,
+  refetchOnMountOrArgChange: true,
   endpoints: () => ({}),
 });
 

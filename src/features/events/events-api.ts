@@ -1,4 +1,3 @@
-import type { Contact } from '@common/contract/contacts';
 import type { CreateEventBody, Event, UpdateEventBody } from '@common/contract/events';
 import { api, clientError } from '@/lib/api-client';
 
@@ -50,6 +49,4 @@ export const eventsApi = {
   },
   create: (body: CreateEventBody) => api.post<Event>('/event/', body),
   update: (id: number, body: UpdateEventBody) => api.put<Event>(`/event/${id}/`, body),
-  contacts: (signal?: AbortSignal) => api.get<Contact[]>('/user/contacts/', undefined, signal),
-  addContact: (name: string, phone: string) => api.post<Contact[]>('/user/contacts/', { device: 'WEB', contacts: [{ name, phone }] }),
 };

@@ -1,5 +1,4 @@
-import type { CreateOperationBody, ExpensesResponse, Operation, OperationHistoryResponse, OperationListResponse } from '@common/contract/operations';
-import type { Recurrence, RepeatBody } from '@common/contract/recurrences';
+import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
 import { api, clientError, request } from '@/lib/api-client';
 import { utcOffsetMinutes } from '@/lib/utc-offset';
 
@@ -47,10 +46,6 @@ export function putOperationCall(id: number, body: CreateOperationBody, version:
   });
 }
 
-export function fetchHistoryCall(id: number, signal?: AbortSignal) {
-  return api.get<OperationHistoryResponse>(`/operation/${id}/history/`, undefined, signal);
-}
-
 export function revertOperationCall(id: number, version: number, current: number) {
   return request<Operation>('POST', `/operation/${id}/history/${version}/restore/`, { headers: { 'If-Match': `"${current}"` } });
 }
@@ -75,20 +70,6 @@ export function moveOperationCall(operationId: number, eventId: number) {
   return api.post<Operation>('/operation/move_operation/', { event_id: eventId, operation_id: operationId });
 }
 
-/** The repeating series an operation belongs to. */
-export function fetchRecurrenceCall(operationId: number, signal?: AbortSignal) {
-  return api.get<Recurrence>(`/operation/${operationId}/recurrence/`, undefined, signal);
-}
-
-/** Starts a series from this operation, or changes its series with this operation as the pattern. */
-export function putRecurrenceCall(operationId: number, body: RepeatBody) {
-  return request<Recurrence>('PUT', `/operation/${operationId}/recurrence/`, { data: body });
-}
-
-export function stopRecurrenceCall(operationId: number) {
-  return request<Recurrence>('DELETE', `/operation/${operationId}/recurrence/`);
-}
-
 export function markSeenCall(id: number, all = false) {
   return api.post<{ event_id: number; unread_cnt: number }>(`/operation/${id}/seen`, all ? { all: true } : {});
 }
@@ -99,7 +80,7 @@ export interface ExpensesParams {
   family?: boolean;
 }
 
-function expensesQuery(eventId: number, { currency, family }: ExpensesParams) {
+export function expensesQuery(eventId: number, { currency, family }: ExpensesParams) {
   if (!eventId) throw clientError('id_not_specified_in_expenses');
   return { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}), ...(family ? { family: 'true' } : {}) };
 }
@@ -109,13 +90,6 @@ export async function fetchExpensesCall(eventId: number, params: ExpensesParams,
   return api.get<ExpensesResponse>('/operation/expenses/', { ...expensesQuery(eventId, params), summary: 'true' }, signal);
 }
 
-/** The spending operations of one day (the caller's calendar day), with my part of each. */
-export async function fetchExpensesDayCall(eventId: number, day: string, params: ExpensesParams, signal?: AbortSignal) {
-  const answer = await api.get<ExpensesResponse>('/operation/expenses/', { ...expensesQuery(eventId, params), day }, signal);
-  return answer.operations.find((d) => d.day === day)?.operations ?? [];
-}
-
-/** The plain who-owes-whom view, before families and simplification. */
 /** A fresh idempotency key; crypto.randomUUID needs a secure context, which localhost and https are. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

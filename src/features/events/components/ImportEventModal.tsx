@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '@common/contract/contacts';
@@ -10,10 +10,9 @@ import { Modal } from '@/components/Modal';
 import { PhoneInput } from '@/components/PhoneInput';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
-import { eventsApi } from '../events-api';
 import { fetchEvents } from '../events-slice';
 import { localeOf, moneyView } from '../money';
 import { transferApi } from '../transfer-api';
@@ -77,7 +76,8 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [error, setError] = useState<ApiError | string | null>(null);
-  const [contacts, setContacts] = useState<Contact[]>([]);
+  // The contact book the app read when it started, and keeps as contacts are added or removed.
+  const contacts = useAppSelector((s) => s.contacts.items);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [currency, setCurrency] = useState('EUR');
@@ -85,12 +85,6 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
   const [rates, setRates] = useState<Record<string, string>>({});
   const [ratesShown, setRatesShown] = useState(false);
   const fileId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    eventsApi.contacts(controller.signal).then(setContacts, () => undefined);
-    return () => controller.abort();
-  }, []);
 
   const readFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const picked = e.target.files?.[0];

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpensesResponse } from '@common/contract/operations';
 import { Button } from '@/components/Button';
@@ -6,11 +6,9 @@ import { Spinner } from '@/components/Spinner';
 import { KindIcon } from '../form/KindIcon';
 import { dayLabel } from '../lib/feed';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
-import { fetchExpensesDayCall, type ExpensesParams } from '../operations-api';
+import type { ExpensesParams } from '../operations-api';
+import { useExpensesDayQuery } from '../operations-queries';
 import styles from './MyShare.module.css';
-
-type ShareDay = ExpensesResponse['operations'][number];
-type DayOperation = ShareDay['operations'][number];
 
 /** Days listed at first, and added per 'show more': three years of a shared flat are a thousand days. */
 const DAY_STEP = 30;
@@ -79,39 +77,23 @@ export function ShareDays({ eventId, params, summary, updating }: ShareDaysProps
   );
 }
 
-type DayState = { status: 'loading'; operations?: DayOperation[] } | { status: 'error' } | { status: 'success'; operations: DayOperation[] };
-
 function DayOperations({ id, eventId, day, params, summary }: { id: string; eventId: number; day: string; params: ExpensesParams; summary: ExpensesResponse }) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
-  const [state, setState] = useState<DayState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const { currency, family } = params;
+  // Read again with the rest of the ledger's figures when the money changes; the rows on screen stay until the new ones come.
+  const { data: operations, isError, refetch } = useExpensesDayQuery({ eventId, day, currency: params.currency, family: params.family });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    // A reload keeps the rows it has on screen until the new ones come.
-    setState((now) => ({ status: 'loading', operations: now.status === 'error' ? undefined : now.operations }));
-    fetchExpensesDayCall(eventId, day, { currency, family }, controller.signal).then(
-      (operations) => setState({ status: 'success', operations: [...operations].reverse() }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [eventId, day, currency, family, summary, attempt]);
-
-  if (state.status === 'error') {
+  if (isError) {
     return (
       <div id={id} className={styles.dayState} role="alert">
         <span>{t('share.dayError')}</span>
-        <Button scheme="gray" onClick={() => setAttempt((n) => n + 1)}>
+        <Button scheme="gray" onClick={() => void refetch()}>
           {t('common:actions.retry')}
         </Button>
       </div>
     );
   }
-  if (!state.operations) {
+  if (!operations) {
     return (
       <div id={id} className={styles.dayState} role="status" data-testid="share-day-loading">
         <Spinner size={16} decorative /> {t('common:actions.loading')}
@@ -121,7 +103,7 @@ function DayOperations({ id, eventId, day, params, summary }: { id: string; even
   const c = summary.currency;
   return (
     <ul id={id} className={styles.listRows}>
-      {state.operations.map((op) => (
+      {operations.map((op) => (
         <li key={op.id} className={styles.listRow} data-testid="share-op">
           <span className={styles.listIcon}>
             <KindIcon kind={op.kind} size={18} />
@@ -132,7 +114,7 @@ function DayOperations({ id, eventId, day, params, summary }: { id: string; even
           </span>
           <span className={styles.listMine}>
             <span className="amount">{moneyMinor(minorOf(op.my_share, c) ?? 0, c, locale)}</span>
-            <span className={styles.listMineLabel}>{family ? t('share.partFamily') : t('share.part')}</span>
+            <span className={styles.listMineLabel}>{params.family ? t('share.partFamily') : t('share.part')}</span>
           </span>
         </li>
       ))}

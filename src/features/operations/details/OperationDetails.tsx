@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Operation, OperationHistoryResponse, OperationVersion } from '@common/contract/operations';
 import { useAppDispatch } from '@/app/hooks';
@@ -6,7 +6,7 @@ import { Button } from '@/components/Button';
 import { LinkButton } from '@/components/LinkButton';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import { toApiError, type ApiError } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
 import { KindIcon } from '../form/KindIcon';
 import { OperationForm } from '../form/OperationForm';
 import { apiErrorText } from '../lib/error-text';
@@ -14,7 +14,7 @@ import { kindTitle } from '../lib/kind-title';
 import { localeOf, money } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import { revertOperation } from '../operation-edits';
-import { fetchHistoryCall, fetchOperationCall } from '../operations-api';
+import { useOperationHistoryQuery, useOperationQuery } from '../operations-queries';
 import { operationReplaced } from '../operations-slice';
 import { markSeen } from '../operations-thunks';
 import { agoText, changeTexts, dayText } from './history-text';
@@ -58,32 +58,24 @@ export function OperationDetails({
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Both read again with the ledger's figures after any change made here (app/server-api.ts).
+  const opRead = useOperationQuery(operationId);
+  const historyRead = useOperationHistoryQuery(operationId);
+  const loaded: Loaded | null = opRead.data && historyRead.data ? { op: opRead.data, history: historyRead.data } : null;
+  const error = ((opRead.error ?? historyRead.error) as ApiError | undefined) ?? null;
+  const load = () => {
+    void opRead.refetch();
+    void historyRead.refetch();
+  };
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setError(null);
-      try {
-        const [op, history] = await Promise.all([fetchOperationCall(operationId, undefined, signal), fetchHistoryCall(operationId, signal)]);
-        setLoaded({ op, history });
-        if (!op.seen) void dispatch(markSeen({ eventId: op.event_id, ids: [op.id] }));
-      } catch (err) {
-        const e = toApiError(err);
-        if (e.code !== 'aborted') setError(e);
-      }
-    },
-    [operationId, dispatch],
-  );
-
+  // Opening marks it read.
+  const read = opRead.data;
   useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+    if (read && !read.seen) void dispatch(markSeen({ eventId: read.event_id, ids: [read.id] }));
+  }, [read, dispatch]);
 
   const whoContext = contextOf(people);
   const errorText = (e: ApiError) => apiErrorText(t, e);
@@ -94,8 +86,11 @@ export function OperationDetails({
     setNotice(null);
     const result = await dispatch(revertOperation({ id: loaded.op.id, version: version.version, current: loaded.op.version }));
     setBusy(null);
-    if (!revertOperation.fulfilled.match(result)) setNotice(result.payload ? errorText(result.payload) : t('form.failed'));
-    await load();
+    // A refused revert (someone changed it meanwhile) shows the operation as it now is.
+    if (!revertOperation.fulfilled.match(result)) {
+      setNotice(result.payload ? errorText(result.payload) : t('form.failed'));
+      load();
+    }
   };
 
   if (editing && loaded) {
@@ -105,10 +100,7 @@ export function OperationDetails({
         eventCurrency={eventCurrency}
         editing={loaded.op}
         onClose={() => setEditing(false)}
-        onSaved={() => {
-          setNotice(t('details.saved'));
-          void load();
-        }}
+        onSaved={() => setNotice(t('details.saved'))}
       />
     );
   }
@@ -147,7 +139,7 @@ export function OperationDetails({
       {error && (
         <div className={styles.error} role="alert">
           <p>{error.code === 'not_found' ? t('details.notFound') : errorText(error)}</p>
-          {error.code !== 'not_found' && <Button onClick={() => void load()}>{t('common:actions.retry')}</Button>}
+          {error.code !== 'not_found' && <Button onClick={load}>{t('common:actions.retry')}</Button>}
         </div>
       )}
       {loaded && op && (
@@ -165,10 +157,10 @@ export function OperationDetails({
             editable={editable}
             onChange={(next) => {
               dispatch(operationReplaced(next));
-              void load();
+              load();
             }}
           />
-          <RepeatSection op={op} editable={editable} onChanged={() => void load()} />
+          <RepeatSection op={op} editable={editable} />
           <section aria-labelledby="history-title" className={styles.section}>
             <h3 id="history-title" className={styles.sectionTitle}>
               {t('details.history')}

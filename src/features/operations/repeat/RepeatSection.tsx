@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Recurrence } from '@common/contract/recurrences';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { Operation } from '@common/contract/operations';
+import type { Recurrence } from '@common/contract/recurrences';
 import { localDay } from '@common/recurrence';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/Button';
@@ -9,12 +10,12 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LinkButton } from '@/components/LinkButton';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import { toApiError, type ApiError } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
 import { utcOffsetMinutes } from '@/lib/utc-offset';
 import { apiErrorText } from '../lib/error-text';
 import { localeOf } from '../lib/money';
 import { dayText } from '../details/history-text';
-import { fetchRecurrenceCall, putRecurrenceCall, stopRecurrenceCall } from '../operations-api';
+import { usePutRecurrenceMutation, useRecurrenceQuery, useStopRecurrenceMutation } from '../operations-queries';
 import { feedOutdated } from '../operations-slice';
 import { refreshAfterChange } from '../operations-thunks';
 import { RepeatFields } from './RepeatFields';
@@ -28,35 +29,16 @@ import styles from './Repeat.module.css';
  * operation becomes the pattern of those to come) or stopped; an operation outside any series can
  * start one. Occurrences are ordinary operations: editing or deleting one leaves the rule alone.
  */
-export function RepeatSection({ op, editable, onChanged }: { op: Operation; editable: boolean; onChanged: () => void }) {
+export function RepeatSection({ op, editable }: { op: Operation; editable: boolean }) {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
   const dispatch = useAppDispatch();
-  const [series, setSeries] = useState<Recurrence | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
   const [changing, setChanging] = useState(false);
   const [stopping, setStopping] = useState(false);
   const seriesId = op.recurrence_id ?? null;
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setError(null);
-      try {
-        setSeries(await fetchRecurrenceCall(op.id, signal));
-      } catch (err) {
-        const e = toApiError(err);
-        if (e.code !== 'aborted') setError(e);
-      }
-    },
-    [op.id],
-  );
-
-  useEffect(() => {
-    if (seriesId === null) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, seriesId]);
+  const { data: series, error: readError, refetch } = useRecurrenceQuery(seriesId === null ? skipToken : op.id);
+  const [stopSeries, stopped] = useStopRecurrenceMutation();
+  const error = ((stopped.error ?? readError) as ApiError | undefined) ?? null;
 
   if (op.kind === 'comment' && seriesId === null) return null;
   if (seriesId === null && !editable) return null;
@@ -79,7 +61,7 @@ export function RepeatSection({ op, editable, onChanged }: { op: Operation; edit
       ) : error ? (
         <div role="alert" className={styles.series}>
           <p className={styles.meta}>{apiErrorText(t, error)}</p>
-          <Button onClick={() => void load()}>{t('common:actions.retry')}</Button>
+          <Button onClick={() => void refetch()}>{t('common:actions.retry')}</Button>
         </div>
       ) : !series ? (
         <Spinner size={20} label={t('details.loading')} />
@@ -110,13 +92,11 @@ export function RepeatSection({ op, editable, onChanged }: { op: Operation; edit
           op={op}
           start={series && series.next ? repeatDraftOf(series) : { ...NO_REPEAT, frequency: series?.frequency ?? 'monthly' }}
           onClose={() => setChanging(false)}
-          onSaved={(next) => {
-            setSeries(next);
+          onSaved={() => {
             setChanging(false);
             // Occurrences already due by the new rule were recorded with it.
             dispatch(feedOutdated(op.event_id));
             refreshAfterChange(dispatch, [op.event_id]);
-            onChanged();
           }}
         />
       )}
@@ -127,11 +107,8 @@ export function RepeatSection({ op, editable, onChanged }: { op: Operation; edit
           confirmLabel={t('repeat.stop')}
           scheme="danger"
           onSubmit={async () => {
-            try {
-              setSeries(await stopRecurrenceCall(op.id));
-            } catch (err) {
-              setError(toApiError(err));
-            }
+            // A refusal shows where the rule was (stopped.error).
+            await stopSeries(op.id);
           }}
           onClose={() => setStopping(false)}
         />
@@ -141,12 +118,12 @@ export function RepeatSection({ op, editable, onChanged }: { op: Operation; edit
 }
 
 /** The rule as fields, sent as PUT: from this operation's date, this operation the pattern. */
-function RepeatDialog({ op, start, onClose, onSaved }: { op: Operation; start: RepeatDraft; onClose: () => void; onSaved: (series: Recurrence) => void }) {
+function RepeatDialog({ op, start, onClose, onSaved }: { op: Operation; start: RepeatDraft; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('operations');
   const [draft, setDraft] = useState(start);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<ApiError | null>(null);
+  const [putSeries, { isLoading: busy, error }] = usePutRecurrenceMutation();
+  const serverError = (error as ApiError | undefined) ?? null;
   const offset = utcOffsetMinutes(new Date(op.details.date));
   const firstDay = localDay(new Date(op.details.date), offset);
   // Changing a series only adds what comes after its latest occurrence, so only a new one is held to the year back.
@@ -157,14 +134,8 @@ function RepeatDialog({ op, start, onClose, onSaved }: { op: Operation; start: R
     setSubmitted(true);
     const body = repeatBodyOf(draft, offset);
     if (invalid || !body || busy) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      onSaved(await putRecurrenceCall(op.id, body));
-    } catch (err) {
-      setServerError(toApiError(err));
-      setBusy(false);
-    }
+    const saved = await putSeries({ operationId: op.id, body });
+    if ('data' in saved) onSaved();
   };
 
   const serverText = serverError && apiErrorText(t, serverError);
