@@ -1,6 +1,5 @@
 import { eventsSlice } from '@/features/events';
 import { operationsSlice } from '@/features/operations';
-import { peopleSlice } from '@/features/people';
 import { serverApi, serverCacheRules } from './server-api';
 import { rootReducer, screenMiddleware, slicesInjected } from './store';
 
@@ -8,7 +7,6 @@ import { rootReducer, screenMiddleware, slicesInjected } from './store';
 // this module together with every screen that reads them; tests/web/setup.ts loads it before any test.
 rootReducer.inject(eventsSlice);
 rootReducer.inject(operationsSlice);
-rootReducer.inject(peopleSlice);
 rootReducer.inject(serverApi);
 screenMiddleware.addMiddleware(serverApi.middleware, serverCacheRules);
 slicesInjected();

@@ -2,7 +2,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Middleware, WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '@/features/auth';
 import { request, toApiError, type ApiError, type Method } from '@/lib/api-client';
-import { ledgerChanged } from './ledger-version';
+import { ledgerChanged } from './ledger-changed';
 
 /** A call to the server: a path under /app/api, its query and, for a write, its method and body. */
 export interface ServerCall {

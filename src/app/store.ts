@@ -7,14 +7,13 @@ import { contactsSlice } from '@/features/contacts/contacts-slice';
 import { currenciesSlice } from '@/features/currencies/currencies-slice';
 import { profileSlice } from '@/features/profile';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { ledgerVersionSlice } from './ledger-version';
 import { shellSlice } from './shell-slice';
 
 /**
  * Where a feature's reducer is registered. The shell and the sign-in screen need these from the
  * start.
  */
-const shellReducer = combineSlices(authSlice, profileSlice, contactsSlice, currenciesSlice, shellSlice, ledgerVersionSlice);
+const shellReducer = combineSlices(authSlice, profileSlice, contactsSlice, currenciesSlice, shellSlice);
 
 /**
  * The screens' own slices, injected by ./screen-slices.ts, which the router loads with those

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateEventBody, Event } from '@common/contract/events';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
-import { ledgerChanged } from '@/app/ledger-version';
+import { ledgerChanged } from '@/app/ledger-changed';
 import { loggedOut } from '@/features/auth';
 import { effectiveDisplay, eventsApi, type DisplayMode } from './events-api';
 

@@ -1,4 +1,4 @@
-import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
+import type { CreateOperationBody, Operation, OperationListResponse } from '@common/contract/operations';
 import { api, clientError, request } from '@/lib/api-client';
 import { utcOffsetMinutes } from '@/lib/utc-offset';
 
@@ -83,11 +83,6 @@ export interface ExpensesParams {
 export function expensesQuery(eventId: number, { currency, family }: ExpensesParams) {
   if (!eventId) throw clientError('id_not_specified_in_expenses');
   return { event: eventId, utc_offset: utcOffsetMinutes(), ...(currency ? { currency } : {}), ...(family ? { family: 'true' } : {}) };
-}
-
-/** The my-share figures: totals, shares and each day's sums and count, without the operations. */
-export async function fetchExpensesCall(eventId: number, params: ExpensesParams, signal?: AbortSignal) {
-  return api.get<ExpensesResponse>('/operation/expenses/', { ...expensesQuery(eventId, params), summary: 'true' }, signal);
 }
 
 /** A fresh idempotency key; crypto.randomUUID needs a secure context, which localhost and https are. */

@@ -29,6 +29,11 @@ export const operationsQueries = serverApi.injectEndpoints({
       query: ({ eventId, currency }) => ({ path: '/operation/debts/', params: { event: eventId, ...inCurrency(currency) } }),
       providesTags: ledgerOf,
     }),
+    /** GET /operation/expenses/?summary=true: the My share figures (totals, shares, each day's sums), without the operations. */
+    expenses: build.query<ExpensesResponse, LedgerRead & ExpensesParams>({
+      query: ({ eventId, ...params }) => ({ path: '/operation/expenses/', params: { ...expensesQuery(eventId, params), summary: 'true' } }),
+      providesTags: ledgerOf,
+    }),
     /** The spending operations of one day (the caller's calendar day) on My share, with my part of each, newest first. */
     expensesDay: build.query<DayOperation[], LedgerRead & ExpensesParams & { day: string }>({
       query: ({ eventId, day, ...params }) => ({ path: '/operation/expenses/', params: { ...expensesQuery(eventId, params), day } }),
@@ -79,6 +84,7 @@ async function keepSeries(
 export const {
   usePayoutQuery,
   useDebtsQuery,
+  useExpensesQuery,
   useExpensesDayQuery,
   useOperationQuery,
   useOperationHistoryQuery,

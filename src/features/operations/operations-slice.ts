@@ -4,16 +4,11 @@ import type { Operation, OperationListResponse } from '@common/contract/operatio
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { loggedOut } from '@/features/auth';
 import type { PendingOperation } from './offline/pending-store';
-import { emptyFeed, expensesKeyOf, feedCurrency, initialState, keyOf, type FeedState, type OperationsState } from './operations-state';
-import { createOperation, deleteOperation, fetchExpenses, loadFeed, loadMore, markSeen, moveOperation, restoreOperation } from './operations-thunks';
+import { emptyFeed, feedCurrency, initialState, keyOf, type FeedState } from './operations-state';
+import { createOperation, deleteOperation, loadFeed, loadMore, markSeen, moveOperation, restoreOperation } from './operations-thunks';
 
 function errorOf(payload: ApiError | undefined, error: unknown): ApiError {
   return payload ?? toApiError(error);
-}
-
-/** Summaries of an event are read again after one of its operations changes. */
-function markStale(state: OperationsState, eventId: number): void {
-  if (state.expenses.key?.startsWith(`${eventId}|`)) state.expenses.stale = true;
 }
 
 /** The feed's copy of an operation after a change the server answered in the event currency. */
@@ -61,13 +56,11 @@ export const operationsSlice = createSlice({
     },
     /** Operations were recorded that the feed has not seen (a repeat's missed occurrences): read it again. */
     feedOutdated(state, action: PayloadAction<number>) {
-      markStale(state, action.payload);
       if (state.feed.eventId === action.payload) state.feed.key = null;
     },
     /** An operation changed in place (an edit, a restored version): the feed shows the new one. */
     operationReplaced(state, action: PayloadAction<Operation>) {
       const op = action.payload;
-      markStale(state, op.event_id);
       const { feed } = state;
       if (!feed.byId[op.id]) return;
       // The answer is in the event currency; a feed in another display currency is read again.
@@ -114,7 +107,6 @@ export const operationsSlice = createSlice({
       })
       .addCase(createOperation.fulfilled, (state, action) => {
         const op = action.payload;
-        markStale(state, op.event_id);
         const { feed } = state;
         if (feed.eventId !== op.event_id) return;
         // The answer is in the currency the feed showed when it was sent; if the feed has switched
@@ -134,16 +126,12 @@ export const operationsSlice = createSlice({
         }
       })
       .addCase(deleteOperation.fulfilled, (state, action) => {
-        markStale(state, action.payload.event_id);
         mergeChanged(state.feed, action.payload);
       })
       .addCase(restoreOperation.fulfilled, (state, action) => {
-        markStale(state, action.payload.event_id);
         mergeChanged(state.feed, action.payload);
       })
       .addCase(moveOperation.fulfilled, (state, action) => {
-        markStale(state, action.meta.arg.from);
-        markStale(state, action.meta.arg.to);
         const { feed } = state;
         if (feed.eventId === action.meta.arg.from) {
           feed.ids = feed.ids.filter((id) => id !== action.payload.id);
@@ -157,27 +145,6 @@ export const operationsSlice = createSlice({
           const op = state.feed.byId[id];
           if (op) op.seen = true;
         }
-      })
-      .addCase(fetchExpenses.pending, (state, action) => {
-        const key = expensesKeyOf(action.meta.arg);
-        if (state.expenses.key !== key) state.expenses.data = null;
-        state.expenses.key = key;
-        state.expenses.status = 'loading';
-        state.expenses.error = null;
-        state.expenses.stale = false;
-        state.expenses.requestId = action.meta.requestId;
-      })
-      .addCase(fetchExpenses.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.expenses.requestId) return;
-        state.expenses.status = 'success';
-        state.expenses.data = action.payload;
-      })
-      .addCase(fetchExpenses.rejected, (state, action) => {
-        if (action.meta.requestId !== state.expenses.requestId) return;
-        const error = errorOf(action.payload, action.error);
-        if (isAborted(error)) return;
-        state.expenses.status = 'error';
-        state.expenses.error = error;
       })
       .addCase(loggedOut, () => initialState());
   },

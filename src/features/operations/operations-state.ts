@@ -1,13 +1,10 @@
 /** The operations slice's state: each screen's data keyed by what it shows (event, display currency, filter). */
-import type { ExpensesResponse, Operation } from '@common/contract/operations';
+import type { Operation } from '@common/contract/operations';
 import type { ApiError } from '@/lib/api-client';
 import type { PendingOperation } from './offline/pending-store';
 import type { FeedFilter } from './operations-api';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
-
-/** Specification §4: the expense list swaps to newly arrived data this long after it arrives. */
-export const EXPENSES_SWAP_DELAY_MS = 900;
 
 /** Which data a screen shows: one event in one display currency (undefined: the event's own). */
 export interface FeedKey {
@@ -54,20 +51,8 @@ export interface FeedState {
   filter: FeedFilter | null;
 }
 
-export interface ExpensesState {
-  key: string | null;
-  /** What the screen shows; new data replaces it EXPENSES_SWAP_DELAY_MS after it arrives. */
-  data: ExpensesResponse | null;
-  status: LoadStatus;
-  error: ApiError | null;
-  requestId: string | null;
-  /** An operation changed since `data` was read: read again when the screen is shown. */
-  stale: boolean;
-}
-
 export interface OperationsState {
   feed: FeedState;
-  expenses: ExpensesState;
   /** Operations entered offline and not yet recorded, oldest first (offline/pending-thunks.ts). */
   pending: PendingOperation[];
 }
@@ -91,18 +76,8 @@ export const emptyFeed = (): FeedState => ({
 
 export const initialState = (): OperationsState => ({
   feed: emptyFeed(),
-  expenses: { key: null, data: null, status: 'idle', error: null, requestId: null, stale: false },
   pending: [],
 });
-
-export interface ExpensesKey extends FeedKey {
-  /** My event family's figures instead of mine alone. */
-  family?: boolean;
-}
-
-export function expensesKeyOf(key: ExpensesKey): string {
-  return `${keyOf(key)}${key.family ? '|family' : ''}`;
-}
 
 /** The display currency a feed key asks for, undefined for the event's own. */
 export function feedCurrency(key: string | null): string | undefined {

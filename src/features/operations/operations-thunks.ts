@@ -1,22 +1,12 @@
 /** The operations slice's calls to the server; the slice (operations-slice.ts) records their outcomes. */
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { CreateOperationBody, ExpensesResponse, Operation, OperationListResponse } from '@common/contract/operations';
+import type { CreateOperationBody, Operation, OperationListResponse } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { eventSeen, eventsChanged, type EventsState } from '@/features/events';
-import {
-  deleteOperationCall,
-  fetchExpensesCall,
-  fetchOperationPage,
-  markSeenCall,
-  moveOperationCall,
-  postOperation,
-  restoreOperationCall,
-} from './operations-api';
-import { EXPENSES_SWAP_DELAY_MS, feedCurrency, type ExpensesKey, type FeedKey, type OperationsState } from './operations-state';
+import { deleteOperationCall, fetchOperationPage, markSeenCall, moveOperationCall, postOperation, restoreOperationCall } from './operations-api';
+import { feedCurrency, type FeedKey, type OperationsState } from './operations-state';
 
 type ThunkConfig = { state: { operations: OperationsState }; rejectValue: ApiError };
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The first page of an event's feed; switching event or display currency starts a new feed. */
 export const loadFeed = createAsyncThunk<OperationListResponse, FeedKey, ThunkConfig>(
@@ -136,24 +126,3 @@ export const markSeen = createAsyncThunk<
     return rejectWithValue(toApiError(err));
   }
 });
-
-/**
- * GET /operation/expenses/. Specification §4: the list swaps data 900 ms after it arrives, so the
- * thunk settles that much later and the screen keeps the previous numbers until then; the first
- * figures, replacing nothing, show as soon as they come.
- */
-export const fetchExpenses = createAsyncThunk<ExpensesResponse, ExpensesKey, ThunkConfig>(
-  'operations/fetchExpenses',
-  async ({ eventId, currency, family }, { getState, rejectWithValue, signal }) => {
-    try {
-      const data = await fetchExpensesCall(eventId, { currency, family }, signal);
-      // The delay softens a swap of figures on screen; with nothing shown yet it would only keep
-      // the first open on grey placeholders.
-      const shown = (getState() as Partial<{ operations: OperationsState }>).operations?.expenses.data;
-      if (shown) await wait(EXPENSES_SWAP_DELAY_MS);
-      return data;
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
-);

@@ -1,1 +1,1 @@
-export { peopleSlice, fetchPeople, type PeopleState } from './people-slice';
+export { peopleListOf } from './people-queries';

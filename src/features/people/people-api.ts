@@ -1,13 +1,9 @@
 import type { Contact } from '@common/contract/contacts';
 import type { Event } from '@common/contract/events';
-import type { PaybackRequestResponse, PeopleListResponse, PersonResponse } from '@common/contract/people';
+import type { PaybackRequestResponse, PersonResponse } from '@common/contract/people';
 import { api, type ApiError } from '@/lib/api-client';
 
 /** The People screen's calls (specification §7; docs/api.md, People). */
-
-export function fetchPeoplePageCall(page: number, currency: string | null, signal?: AbortSignal) {
-  return api.get<PeopleListResponse>('/event/people/', { page, ...(currency ? { currency } : {}) }, signal);
-}
 
 export function fetchPersonCall(uid: number, currency: string | null, signal?: AbortSignal) {
   return api.get<PersonResponse>(`/event/people/${uid}/`, currency ? { currency } : undefined, signal);

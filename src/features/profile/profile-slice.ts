@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { ledgerChanged } from '@/app/ledger-version';
+import { ledgerChanged } from '@/app/ledger-changed';
 import type { UpdateUserRequest, User } from '@common/contract/user';
 import { type ApiError, toApiError } from '@/lib/api-client';
 import { loggedOut } from '../auth';

@@ -1,16 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExpensesResponse } from '@common/contract/operations';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectLedgerVersion } from '@/app/ledger-version';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { useCurrentEvent } from '@/features/events';
 import { localeOf, minorOf, moneyMinor } from '../lib/money';
 import { useEventPeople } from '../lib/people';
-import { expensesKeyOf } from '../operations-state';
-import { fetchExpenses } from '../operations-thunks';
+import { useSwapDelay } from '../lib/swap-delay';
+import { useExpensesQuery } from '../operations-queries';
 import { ShareDays } from './ShareDays';
 import { PersonBars, SpendingChart, type DayPoint } from './SpendingChart';
 import tab from './TabPage.module.css';
@@ -39,11 +37,9 @@ function Total({ label, amount, currency, approximate, testId }: { label: string
 export default function MySharePage() {
   const { t, i18n } = useTranslation('operations');
   const locale = localeOf(i18n.language);
-  const dispatch = useAppDispatch();
   // The route's id, not the loaded event's: the summary is asked for together with the event.
   const { id: eventId, event, displayParams } = useCurrentEvent();
   const people = useEventPeople();
-  const expenses = useAppSelector((s) => s.operations.expenses);
   const [wholeFamily, setWholeFamily] = useState(false);
 
   const myFamily = people.familyOf.get(people.me);
@@ -51,19 +47,11 @@ export default function MySharePage() {
   const hasFamily = (myFamily?.members.length ?? 0) > 1;
   const family = wholeFamily && hasFamily;
 
-  // The server sums the family's part of every figure, the chart's days included.
-  const wantedKey = eventId !== null ? expensesKeyOf({ eventId, ...displayParams, family }) : null;
-
-  // Read on every visit and after any change to the money: the screen keeps what it has and swaps
-  // to the new data 900 ms later (§4).
-  const ledgerVersion = useAppSelector(selectLedgerVersion);
-  useEffect(() => {
-    if (eventId !== null) void dispatch(fetchExpenses({ eventId, ...displayParams, family }));
-    // displayParams is rebuilt each render; wantedKey carries it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, wantedKey, ledgerVersion]);
-
-  const data: ExpensesResponse | null = expenses.key === wantedKey ? expenses.data : null;
+  // The server sums the family's part of every figure, the chart's days included. Read on every
+  // visit and after any change to the money (app/server-api.ts): the screen keeps what it has and
+  // swaps to the new figures 900 ms later (§4).
+  const read = useExpensesQuery(eventId !== null ? { eventId, ...displayParams, family } : skipToken);
+  const data = useSwapDelay(read.currentData) ?? null;
 
   const view = useMemo(() => {
     if (!data) return null;
@@ -89,11 +77,11 @@ export default function MySharePage() {
   if (!event) return null;
 
   if (!data) {
-    if (expenses.status === 'error' && expenses.key === wantedKey) {
+    if (read.isError) {
       return (
         <div className={styles.state} role="alert">
           <p>{t('share.error')}</p>
-          <Button scheme="gray" onClick={() => void dispatch(fetchExpenses({ eventId: event.id, ...displayParams, family }))}>
+          <Button scheme="gray" onClick={() => void read.refetch()}>
             {t('common:actions.retry')}
           </Button>
         </div>
@@ -112,7 +100,8 @@ export default function MySharePage() {
 
   const c = data.currency;
   const approximate = data.approximate;
-  const updating = expenses.status === 'loading';
+  // Until the new figures are on screen, the swap delay included.
+  const updating = read.isFetching || data !== read.currentData;
 
   return (
     <section className={styles.page} aria-labelledby="share-title" aria-busy={updating} data-testid="my-share">

@@ -2,15 +2,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PeopleFamily, Person } from '@common/contract/people';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectLedgerVersion } from '@/app/ledger-version';
+import { useAppDispatch } from '@/app/hooks';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
 import { AddFriendModal, usePhoneFormat } from '@/features/contacts';
 import { useDisplayCurrency } from '@/features/currencies';
-import { addToContacts, deleteFromContacts, fetchPeople, peopleRows, reloadPeople } from '../people-slice';
+import { addToContacts, deleteFromContacts } from '../contact-actions';
+import { peopleRows } from '../lib/people-rows';
+import { peopleChanged, peopleListOf, usePeopleListInfiniteQuery } from '../people-queries';
 import { PeopleBalance } from './PeopleBalance';
 import { QuickLoan } from './QuickLoan';
 import { ShareBlock } from './ShareBlock';
@@ -32,35 +33,21 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
   const { t } = useTranslation('people');
   const dispatch = useAppDispatch();
   const { currency } = useDisplayCurrency();
-  const list = useAppSelector((s) => s.people.list);
-  const rows = useMemo(() => peopleRows(list.items, list.families), [list.items, list.families]);
-  const more = list.loaded && list.page < list.pages;
+  // Every visit, and every change of the display currency, reads the list from the start; after
+  // any change to the money the pages shown are read again, the rows keeping their place.
+  const read = usePeopleListInfiniteQuery({ currency });
+  const list = useMemo(() => (read.data ? peopleListOf(read.data.pages) : null), [read.data]);
+  const rows = useMemo(() => (list ? peopleRows(list.items, list.families) : []), [list]);
+  const more = list !== null && read.hasNextPage;
+  const moreFailed = read.isFetchNextPageError;
   const sentinel = useRef<HTMLLIElement | null>(null);
   const [addingFriend, setAddingFriend] = useState(false);
 
-  // Every visit, and every change of the display currency, reads the list from the start.
-  useEffect(() => {
-    const request = dispatch(fetchPeople({ page: 1, currency }));
-    return () => request.abort();
-  }, [dispatch, currency]);
-
-  // After any change to the money the balances on the rows shown are read again, in place.
-  const ledgerVersion = useAppSelector(selectLedgerVersion);
-  const shownVersion = useRef(ledgerVersion);
-  useEffect(() => {
-    if (shownVersion.current === ledgerVersion) return;
-    shownVersion.current = ledgerVersion;
-    if (!list.loaded) return;
-    const request = dispatch(reloadPeople({ pages: list.page, currency: list.currency }));
-    return () => request.abort();
-    // Only the version sets this off; the pages and currency are read as they are then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ledgerVersion]);
-
   const next = useRef(() => {});
   next.current = () => {
-    if (more && list.status !== 'loading' && list.status !== 'error') void dispatch(fetchPeople({ page: list.page + 1, currency }));
+    if (more && !read.isFetchingNextPage && !moreFailed) void read.fetchNextPage();
   };
+  const pagesRead = read.data?.pages.length ?? 0;
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !more) return;
@@ -68,19 +55,19 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && next.current(), { rootMargin: '200px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [more, list.page]);
+  }, [more, pagesRead]);
 
   let body;
-  if (!list.loaded && list.status === 'error') {
+  if (!list && read.isError) {
     body = (
       <div className={layout.state} role="alert">
         <p>{t('list.error')}</p>
-        <Button scheme="gray" onClick={() => void dispatch(fetchPeople({ page: 1, currency }))}>
+        <Button scheme="gray" onClick={() => void read.refetch()}>
           {t('common:actions.retry')}
         </Button>
       </div>
     );
-  } else if (!list.loaded) {
+  } else if (!list) {
     body = (
       <>
         <p className="visually-hidden" role="status">
@@ -115,10 +102,10 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
         )}
         {more && (
           <li ref={sentinel} className={styles.more} data-testid="people-more">
-            {list.status === 'error' ? (
+            {moreFailed ? (
               <span role="alert" className={styles.moreError}>
                 {t('list.moreError')}{' '}
-                <Button scheme="gray" onClick={() => void dispatch(fetchPeople({ page: list.page + 1, currency }))}>
+                <Button scheme="gray" onClick={() => void read.fetchNextPage()}>
                   {t('common:actions.retry')}
                 </Button>
               </span>
@@ -135,7 +122,7 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
   }
 
   return (
-    <div className={layout.list} aria-busy={list.status === 'loading'} data-status={list.status}>
+    <div className={layout.list} aria-busy={read.isFetching} data-status={read.isFetching ? 'loading' : read.isError ? 'error' : 'success'}>
       <div className={layout.listHead}>
         <h1 className={layout.listTitle}>{t('list.title')}</h1>
         <Button onClick={() => setAddingFriend(true)} data-testid="add-friend">
@@ -150,7 +137,7 @@ export function PeopleList({ activeUid }: { activeUid: number | null }) {
       </p>
       {body}
       <ShareBlock />
-      {addingFriend && <AddFriendModal onClose={() => setAddingFriend(false)} onAdded={() => void dispatch(fetchPeople({ page: 1, currency }))} />}
+      {addingFriend && <AddFriendModal onClose={() => setAddingFriend(false)} onAdded={() => dispatch(peopleChanged())} />}
     </div>
   );
 }

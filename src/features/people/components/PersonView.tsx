@@ -16,8 +16,8 @@ import { useDisplayCurrency } from '@/features/currencies';
 import { localeOf } from '@/features/events';
 import type { ApiError } from '@/lib/api-client';
 import { requestPaybackCall } from '../people-api';
-import { addToContacts, fetchPeople } from '../people-slice';
-import { usePersonQuery } from '../people-queries';
+import { addToContacts } from '../contact-actions';
+import { peopleChanged, usePersonQuery } from '../people-queries';
 import { exactDebts, recordPaybacks, sumByCurrency, type ExactDebt } from '../lib/payback';
 import { GivePhone } from './GivePhone';
 import { PeopleBalance } from './PeopleBalance';
@@ -70,7 +70,7 @@ export function PersonView({ uid }: { uid: number | null }) {
           <AddFriendModal
             onClose={() => setAddingFriend(false)}
             onAdded={(c) => {
-              void dispatch(fetchPeople({ page: 1, currency }));
+              dispatch(peopleChanged());
               void navigate(`/people/${c.uid}`);
             }}
           />
@@ -183,7 +183,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
     } catch (err) {
       setMessage({ text: failure(t, err, t('payback.failed')), error: true });
     }
-    // Each payback recorded moved the ledger version: the pane and the list read again from it.
+    // Each payback recorded invalidated the ledger figures: the pane and the list read again.
   };
 
   const theyPay = confirming?.filter((d) => d.amount > 0).map((d) => ({ amount: d.amount, currency: d.currency })) ?? [];
