@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteContactsBody, addContactsBody } from '@common/contract/contacts';
 import { createEventBody } from '@common/contract/events';
 import { createOperationBody, type CreateOperationBody } from '@common/contract/operations';
+import { ledgerChanged } from '@/app/ledger-changed';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 import { aContactList, errorBody } from '../../../../tests/web/fixtures';
@@ -134,6 +135,26 @@ describe('the People list', () => {
     await screen.findByTestId('person-row-144');
     expect(pages).toEqual([1, 2, 3]);
     expect(screen.queryByTestId('people-more')).not.toBeInTheDocument();
+  });
+
+  it('reads every page shown again after a change to the money, the rows keeping their place', async () => {
+    const many = Array.from({ length: 45 }, (_, i) =>
+      aPerson(100 + i, `Person ${String(i).padStart(2, '0')}`, { balance: [{ balance: 10, currency: 'EUR' }], balances: [{ balance: 10, currency: 'EUR' }] }),
+    );
+    const { pages } = signedIn(many);
+    const { store } = renderApp('/people');
+    await screen.findByTestId('person-row-100', {}, { timeout: 5000 });
+    io.show(screen.getByTestId('people-more'));
+    await screen.findByTestId('person-row-139');
+    expect(pages).toEqual([1, 2]);
+
+    // A payback settled with the person on page 2.
+    many[30] = { ...many[30]!, balance: [], balances: [] };
+    store.dispatch(ledgerChanged());
+    await waitFor(() => expect(pages).toEqual([1, 2, 1, 2]));
+    await waitFor(() => expect(words(screen.getByTestId('person-row-130'))).not.toMatch(/10[.,]00/));
+    expect(screen.getByTestId('people-list').querySelectorAll('[data-testid^="person-row-"]')).toHaveLength(40);
+    expect(words(screen.getByTestId('person-row-129'))).toMatch(/10[.,]00/);
   });
 
   it('asks for balances in the display currency and marks them approximate', async () => {
