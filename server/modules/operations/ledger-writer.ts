@@ -101,17 +101,17 @@ export async function setOperationDeleted(tx: Queryable, viewer: number, row: Op
 }
 
 /**
- * A live operation moved by `viewer` into event `target` (both events locked), priced again in the
- * target's currency when it is not the source's.
+ * A live operation, with its `entries` as stored, moved by `viewer` into event `target` (both
+ * events locked), priced again in the target's currency when it is not the source's.
  */
 export async function moveOperationTo(
   tx: Queryable,
   viewer: number,
   row: OperationRow,
+  entries: readonly Entry[],
   target: { id: number; currency: string },
   sourceCurrency: string,
 ): Promise<OperationRow> {
-  const entries = await entriesNow(tx, row.id);
   await applyToBalances(tx, row.eventId, effectOf(row, entries), -1);
   let moved: OperationRow = { ...row, eventId: target.id };
   let newEntries = entries;

@@ -126,7 +126,7 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     if (source.id === target.id) return row;
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
     await requirePeopleIn(tx, target.id, peopleOf(row, entries), 'move_target_missing_people');
-    return moveOperationTo(tx, viewer, row, target, source.currency);
+    return moveOperationTo(tx, viewer, row, entries, target, source.currency);
   });
   return viewOne(db, viewer, op);
 }
