@@ -1,9 +1,10 @@
-import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSelector, createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateEventBody, Event } from '@common/contract/events';
 import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
 import { ledgerChanged } from '@/app/ledger-changed';
 import { loggedOut } from '@/features/auth';
-import { effectiveDisplay, eventsApi, type DisplayMode } from './events-api';
+import { effectiveDisplay, EVENT_DISPLAY, eventsApi, type DisplayMode } from './events-api';
+import { eventsQueries, patchEveryMode, shownEvent, type CachedAnswers } from './events-queries';
 
 export type { LoadStatus } from '@/lib/load-status';
 import type { LoadStatus } from '@/lib/load-status';
@@ -21,12 +22,8 @@ export interface EventsState {
   /** The caller's deleted events, to restore them. */
   deleted: Event[];
   deletedStatus: LoadStatus;
-  /** The open event, in its display mode. */
-  current: Event | null;
-  currentId: number | null;
-  currentStatus: LoadStatus;
-  currentError: ApiError | null;
-  currentRequestId: string | null;
+  /** The event the route opens: its answers are in the server cache (events-queries.ts). */
+  openId: number | null;
   /** Display mode per event id; absent means the event currency. */
   display: Record<number, DisplayMode>;
   /** The event just deleted, offered back by the undo toast. */
@@ -43,11 +40,7 @@ const initialState: EventsState = {
   listRequestId: null,
   deleted: [],
   deletedStatus: 'idle',
-  current: null,
-  currentId: null,
-  currentStatus: 'idle',
-  currentError: null,
-  currentRequestId: null,
+  openId: null,
   display: {},
   undo: null,
   changeError: null,
@@ -56,6 +49,8 @@ const initialState: EventsState = {
 /** `currencies.display`: the user's display currency, read as state so this slice does not load the currencies feature's widgets. */
 type DisplayState = { events: EventsState; currencies?: { display: string | null } };
 type ThunkConfig = { state: DisplayState; rejectValue: ApiError };
+/** With the server cache's answers (absent until the screens' slices are injected). */
+type CacheReadState = DisplayState & { server?: { queries: CachedAnswers } };
 
 const fail = (err: unknown) => toApiError(err);
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -96,29 +91,47 @@ export const fetchDeletedEvents = createAsyncThunk<Event[], void, ThunkConfig>('
   }
 });
 
-/**
- * GET /event/{id}/ in the event's display mode (`?currency=`, or `original/`). Call it after any
- * change to the event's operations so the balances shown are the server's again.
- */
-export const fetchEvent = createAsyncThunk<Event, number, ThunkConfig>('events/fetchOne', async (id, { getState, rejectWithValue, signal }) => {
-  try {
-    return await eventsApi.get(id, displayModeOf(getState(), id), signal);
-  } catch (err) {
-    return rejectWithValue(fail(err));
-  }
-});
+/** The open event as the screen shows it, in its display mode; null before it has arrived. */
+export const selectOpenEvent = createSelector(
+  [
+    (s: CacheReadState) => s.events.openId,
+    (s: CacheReadState) => s.events.display,
+    (s: CacheReadState) => s.currencies?.display,
+    (s: CacheReadState) => s.server?.queries,
+  ],
+  (id, display, displayCurrency, answers): Event | null =>
+    id === null ? null : shownEvent(answers, { id, mode: effectiveDisplay(display[id], displayCurrency) }),
+);
+
+type EventsThunk<R = void> = ThunkAction<R, DisplayState, unknown, UnknownAction>;
 
 /**
- * After operations changed in these events, the server's balances are read again: the open event
- * in place (fetchEvent), any other through the list. Fetching another event with fetchEvent would
- * make it the open one, and the screen the user is on would wait for an event it never gets.
+ * Reads the event again in its display mode (a retry, a test). The screens subscribe to it
+ * themselves (EventsPage); this read only refreshes what they show.
+ */
+export const fetchEvent =
+  (id: number): EventsThunk<Promise<unknown>> =>
+  (dispatch, getState) =>
+    dispatch(eventsQueries.endpoints.event.initiate({ id, mode: displayModeOf(getState(), id) }, { subscribe: false, forceRefetch: true }));
+
+/** The answers of the event in every mode are stale: the one on screen is read again. */
+const eventStale = (id: number) => eventsQueries.util.invalidateTags([{ type: 'Event', id }]);
+
+/**
+ * After operations changed in these events, the server's balances are read again: the ledger's
+ * figures and each of these events the screen shows (the server cache), and the list's rows.
  */
 export const eventsChanged = createAsyncThunk<void, readonly number[], ThunkConfig>('events/changed', async (ids, { dispatch, getState }) => {
   dispatch(ledgerChanged());
-  const open = getState().events.currentId;
-  if (open !== null && ids.includes(open)) void dispatch(fetchEvent(open));
+  dispatch(eventsQueries.util.invalidateTags(ids.map((id) => ({ type: 'Event' as const, id }))));
+  const open = getState().events.openId;
   if (ids.some((id) => id !== open)) void dispatch(fetchEvents());
 });
+
+/** A write answered with the event in its own currency: that is its cached answer in that mode. */
+function storedAnswer(event: Event): UnknownAction {
+  return eventsQueries.util.upsertQueryData('event', { id: event.id, mode: EVENT_DISPLAY }, event) as unknown as UnknownAction;
+}
 
 export const createEvent = createAsyncThunk<Event, CreateEventBody, ThunkConfig>('events/create', async (body, { rejectWithValue }) => {
   try {
@@ -134,35 +147,42 @@ export interface EventChange {
 }
 
 /**
- * PUT /event/{id}/ data. The answer is in the event currency; when the event is shown in another
- * mode, it is read again in that mode so the screen never mixes currencies.
+ * PUT /event/{id}/ data. The answer is in the event currency and becomes that mode's cached
+ * answer; a new name or picture is written into the answers in other modes. New families or
+ * people change every figure: the ledger is read again, and the event too when it is shown in
+ * another mode.
  */
-export const updateEvent = createAsyncThunk<{ stored: Event; shown: Event }, EventChange, ThunkConfig>(
-  'events/update',
-  async ({ id, data }, { dispatch, getState, rejectWithValue }) => {
-    try {
-      const stored = await eventsApi.update(id, { data });
-      // Families and people decide every share and debt; a new name or picture changes no figure.
-      if (data.families !== undefined || data.contacts !== undefined) dispatch(ledgerChanged());
-      const mode = displayModeOf(getState(), id);
-      const shown = mode.kind === 'event' ? stored : await eventsApi.get(id, mode);
-      return { stored, shown };
-    } catch (err) {
-      return rejectWithValue(fail(err));
+export const updateEvent = createAsyncThunk<Event, EventChange, ThunkConfig>('events/update', async ({ id, data }, { dispatch, getState, rejectWithValue }) => {
+  try {
+    const stored = await eventsApi.update(id, { data });
+    dispatch(storedAnswer(stored));
+    dispatch(
+      patchEveryMode(id, (event) => {
+        event.event_name = stored.event_name;
+        event.image_url = stored.image_url;
+      }),
+    );
+    if (data.families !== undefined || data.contacts !== undefined) {
+      dispatch(ledgerChanged());
+      if (displayModeOf(getState(), id).kind !== 'event') void dispatch(fetchEvent(id));
     }
-  },
-);
+    return stored;
+  } catch (err) {
+    return rejectWithValue(fail(err));
+  }
+});
 
-/** Specification §4: switching the event currency sets 'original' mode (amounts as entered). */
-export const changeEventCurrency = createAsyncThunk<{ stored: Event; shown: Event }, { id: number; currency: string }, ThunkConfig>(
+/** Specification §4: switching the event currency sets 'original' mode (amounts as entered), which the screen then reads. */
+export const changeEventCurrency = createAsyncThunk<Event, { id: number; currency: string }, ThunkConfig>(
   'events/changeCurrency',
   async ({ id, currency }, { dispatch, rejectWithValue }) => {
     try {
       const stored = await eventsApi.update(id, { data: { eventCurrency: currency } });
       dispatch(ledgerChanged());
+      dispatch(eventStale(id));
+      dispatch(storedAnswer(stored));
       dispatch(eventsSlice.actions.displayModeSet({ id, mode: { kind: 'original' } }));
-      const shown = await eventsApi.get(id, { kind: 'original' });
-      return { stored, shown };
+      return stored;
     } catch (err) {
       return rejectWithValue(fail(err));
     }
@@ -178,9 +198,12 @@ export const deleteEvent = createAsyncThunk<Event, number, ThunkConfig>('events/
   }
 });
 
-export const restoreEvent = createAsyncThunk<Event, number, ThunkConfig>('events/restore', async (id, { rejectWithValue }) => {
+/** Restored, the event is read again wherever it is shown (it can be changed again). */
+export const restoreEvent = createAsyncThunk<Event, number, ThunkConfig>('events/restore', async (id, { dispatch, rejectWithValue }) => {
   try {
-    return await eventsApi.update(id, { del_date: false });
+    const restored = await eventsApi.update(id, { del_date: false });
+    dispatch(eventStale(id));
+    return restored;
   } catch (err) {
     return rejectWithValue(fail(err));
   }
@@ -204,14 +227,6 @@ function mergeIntoList(state: EventsState, event: Event): void {
   state.list[i] = event;
 }
 
-function setCurrent(state: EventsState, event: Event): void {
-  if (state.currentId === event.id) {
-    state.current = event;
-    state.currentStatus = 'success';
-    state.currentError = null;
-  }
-}
-
 export const eventsSlice = createSlice({
   name: 'events',
   initialState,
@@ -227,29 +242,19 @@ export const eventsSlice = createSlice({
       // Kept even for the event currency: it is then a choice that outranks the display currency.
       state.display[id] = mode;
     },
-    /**
-     * Specification §4: the unread counter goes to 0 when all are marked seen, otherwise drops by
-     * one, never below 0. `unread` (the server's count) wins when given.
-     */
-    eventSeen(state, action: PayloadAction<{ eventId: number; all?: boolean; unread?: number }>) {
-      const { eventId, all, unread } = action.payload;
-      for (const e of [...state.list, ...(state.current ? [state.current] : [])]) {
-        if (e.id !== eventId) continue;
-        e.unread_cnt = unread !== undefined ? Math.max(0, unread) : all ? 0 : Math.max(0, e.unread_cnt - 1);
-      }
+    /** The unread counter in the list (see eventSeen). */
+    seenInList(state, action: PayloadAction<UnreadChange>) {
+      const row = state.list.find((e) => e.id === action.payload.eventId);
+      if (row) row.unread_cnt = unreadAfter(row.unread_cnt, action.payload);
+    },
+    eventOpened(state, action: PayloadAction<number | null>) {
+      state.openId = action.payload;
     },
     undoDismissed(state) {
       state.undo = null;
     },
     changeErrorCleared(state) {
       state.changeError = null;
-    },
-    eventClosed(state) {
-      state.currentId = null;
-      state.current = null;
-      state.currentStatus = 'idle';
-      state.currentError = null;
-      state.currentRequestId = null;
     },
   },
   extraReducers: (builder) => {
@@ -278,42 +283,19 @@ export const eventsSlice = createSlice({
       .addCase(fetchDeletedEvents.rejected, (state) => {
         state.deletedStatus = 'error';
       })
-      .addCase(fetchEvent.pending, (state, action) => {
-        state.currentRequestId = action.meta.requestId;
-        if (state.currentId !== action.meta.arg || !state.current) {
-          state.currentId = action.meta.arg;
-          state.current = null;
-          state.currentStatus = 'loading';
-          state.currentError = null;
-        }
-      })
-      .addCase(fetchEvent.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.currentRequestId) return;
-        setCurrent(state, action.payload);
-        mergeIntoList(state, action.payload);
-      })
-      .addCase(fetchEvent.rejected, (state, action) => {
-        if (action.meta.requestId !== state.currentRequestId) return;
-        const error = action.payload ?? fail(action.error);
-        if (isAborted(error)) return;
-        state.currentStatus = 'error';
-        state.currentError = error;
-      })
       .addCase(createEvent.fulfilled, (state, action) => {
         state.list = [action.payload, ...state.list.filter((e) => e.id !== action.payload.id)];
         state.listLoaded = true;
       })
       // A failed updateEvent is shown by the form that asked (rename, participants), not here.
       .addCase(updateEvent.fulfilled, (state, action) => {
-        mergeIntoList(state, action.payload.stored);
-        setCurrent(state, action.payload.shown);
+        mergeIntoList(state, action.payload);
       })
       .addCase(changeEventCurrency.pending, (state) => {
         state.changeError = null;
       })
       .addCase(changeEventCurrency.fulfilled, (state, action) => {
-        mergeIntoList(state, action.payload.stored);
-        setCurrent(state, action.payload.shown);
+        mergeIntoList(state, action.payload);
       })
       .addCase(changeEventCurrency.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
@@ -326,11 +308,6 @@ export const eventsSlice = createSlice({
         state.list = state.list.filter((e) => e.id !== event.id);
         state.deleted = [event, ...state.deleted.filter((e) => e.id !== event.id)];
         state.undo = { id: event.id, name: eventTitle(event) };
-        if (state.currentId === event.id) {
-          state.current = null;
-          state.currentId = null;
-          state.currentStatus = 'idle';
-        }
       })
       .addCase(deleteEvent.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
@@ -344,11 +321,37 @@ export const eventsSlice = createSlice({
       .addCase(restoreEvent.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
       })
-      .addCase(loggedOut, () => ({ ...initialState, listStatus: 'cleared' as const, currentStatus: 'cleared' as const }));
+      .addCase(loggedOut, () => ({ ...initialState, listStatus: 'cleared' as const }));
   },
 });
 
-export const { displayModeSet, eventSeen, undoDismissed, changeErrorCleared, eventClosed } = eventsSlice.actions;
+export const { displayModeSet, seenInList, eventOpened, undoDismissed, changeErrorCleared } = eventsSlice.actions;
+
+/**
+ * Specification §4: the unread counter goes to 0 when all are marked seen, otherwise drops by
+ * one, never below 0. `unread` (the server's count) wins when given.
+ */
+export interface UnreadChange {
+  eventId: number;
+  all?: boolean;
+  unread?: number;
+}
+
+function unreadAfter(count: number, { all, unread }: UnreadChange): number {
+  return unread !== undefined ? Math.max(0, unread) : all ? 0 : Math.max(0, count - 1);
+}
+
+/** The unread counter, in the list and in the open event's cached answers. */
+export const eventSeen =
+  (change: UnreadChange): EventsThunk =>
+  (dispatch) => {
+    dispatch(seenInList(change));
+    dispatch(
+      patchEveryMode(change.eventId, (event) => {
+        event.unread_cnt = unreadAfter(event.unread_cnt, change);
+      }),
+    );
+  };
 
 // Injected lazily, with the screens that read it (src/app/screen-slices.ts): declared here, so that
 // the store's RootState has it without the store importing this feature.

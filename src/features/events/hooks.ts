@@ -1,10 +1,12 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { Event } from '@common/contract/events';
 import type { ApiError } from '@/lib/api-client';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { displayParams, effectiveDisplay, EVENT_DISPLAY, type DisplayMode } from './events-api';
-import { fetchEvent, type LoadStatus } from './events-slice';
+import { eventsQueries, shownEvent, useEventQuery } from './events-queries';
+import { eventOpened, fetchEvent, type LoadStatus } from './events-slice';
 
 /** An event id from the route: numeric (specification §2), else null. */
 export function parseEventId(raw: string | undefined): number | null {
@@ -32,25 +34,45 @@ export interface CurrentEvent {
   reload: () => void;
 }
 
+/**
+ * The events frame's subscription to the event its route opens, in its display mode: read on
+ * every visit and again in a newly chosen mode. Only the frame subscribes; its tab pages read
+ * what it holds (useCurrentEvent), so opening a tab asks for no event.
+ */
+export function useOpenEvent(id: number | null): void {
+  const dispatch = useAppDispatch();
+  const display = useDisplayMode(id);
+  useEffect(() => {
+    dispatch(eventOpened(id));
+  }, [dispatch, id]);
+  useEventQuery(id !== null ? { id, mode: display } : skipToken);
+}
+
+function useDisplayMode(id: number | null): DisplayMode {
+  const own = useAppSelector((s) => (id !== null ? s.events.display[id] : undefined));
+  const displayCurrency = useAppSelector((s) => s.currencies.display);
+  return useMemo(() => (id !== null ? effectiveDisplay(own, displayCurrency) : EVENT_DISPLAY), [id, own, displayCurrency]);
+}
+
 /** The open event of the events frame, for the frame itself and the tab pages in its outlet. */
 export function useCurrentEvent(): CurrentEvent {
   const dispatch = useAppDispatch();
   const id = parseEventId(useParams().id);
-  const state = useAppSelector((s) => s.events);
-  const displayCurrency = useAppSelector((s) => s.currencies.display);
-  const own = id !== null ? state.display[id] : undefined;
-  const display = useMemo(() => (id !== null ? effectiveDisplay(own, displayCurrency) : EVENT_DISPLAY), [id, own, displayCurrency]);
-  const event = id !== null && state.current?.id === id ? state.current : null;
-  const matches = id !== null && state.currentId === id;
+  const display = useDisplayMode(id);
+  const read = useMemo(() => (id !== null ? { id, mode: display } : null), [id, display]);
+  const event = useAppSelector((s) => (read ? shownEvent(s.server.queries, read) : null));
+  const selectAnswer = useMemo(() => (read ? eventsQueries.endpoints.event.select(read) : null), [read]);
+  const answer = useAppSelector((s) => selectAnswer?.(s) ?? null);
   const reload = useCallback(() => {
     if (id !== null) void dispatch(fetchEvent(id));
   }, [dispatch, id]);
   const params = useMemo(() => displayParams(display), [display]);
+  const failed = answer?.isError === true;
   return {
     id,
     event,
-    status: matches ? state.currentStatus : id === null ? 'idle' : 'loading',
-    error: matches ? state.currentError : null,
+    status: id === null ? 'idle' : failed ? 'error' : event ? 'success' : 'loading',
+    error: failed ? (answer.error as ApiError) : null,
     display,
     original: display.kind === 'original',
     currency: event?.currency ?? null,

@@ -1,12 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { EventFamily, EventParticipant } from '@common/contract/events';
-import type { EventsState } from './events-slice';
+import type { CachedAnswers } from './events-queries';
+import { selectOpenEvent, type EventsState } from './events-slice';
 
-type State = { events: EventsState };
+type State = { events: EventsState; currencies?: { display: string | null }; server?: { queries: CachedAnswers } };
 
 export const selectEventsState = (s: State) => s.events;
 export const selectEventsList = (s: State) => s.events.list;
-export const selectCurrentEvent = (s: State) => s.events.current;
+export const selectCurrentEvent = (s: State) => selectOpenEvent(s);
 
 /**
  * The open event's participants in display order: me first (specification §3: the current user

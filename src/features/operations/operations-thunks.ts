@@ -2,7 +2,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { CreateOperationBody, Operation, OperationListResponse } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
-import { eventSeen, eventsChanged, type EventsState } from '@/features/events';
+import { eventSeen, eventsChanged, selectCurrentEvent, type EventsState } from '@/features/events';
 import { deleteOperationCall, fetchOperationPage, markSeenCall, moveOperationCall, postOperation, restoreOperationCall } from './operations-api';
 import { feedCurrency, type FeedKey, type OperationsState } from './operations-state';
 
@@ -117,7 +117,8 @@ export const markSeen = createAsyncThunk<
     // Each operation read drops the counter by one (floor 0) at once; the server's count follows.
     // One store update per batch, not per row: every update re-renders the event frame.
     const state = getState();
-    const shown = state.events.current?.id === eventId ? state.events.current.unread_cnt : state.events.list.find((e) => e.id === eventId)?.unread_cnt;
+    const open = selectCurrentEvent(state);
+    const shown = open?.id === eventId ? open.unread_cnt : state.events.list.find((e) => e.id === eventId)?.unread_cnt;
     if (shown !== undefined) dispatch(eventSeen({ eventId, unread: Math.max(0, shown - ids.length) }));
     const answers = await Promise.all(ids.map((id) => markSeenCall(id)));
     // Counts only fall while one reads; the lowest answer is the latest.

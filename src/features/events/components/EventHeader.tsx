@@ -12,7 +12,7 @@ import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { effectiveDisplay, type DisplayMode } from '../events-api';
-import { changeEventCurrency, deleteEvent, displayModeSet, eventPicture, eventTitle, fetchEvent, restoreEvent, updateEvent } from '../events-slice';
+import { changeEventCurrency, deleteEvent, displayModeSet, eventPicture, eventTitle, restoreEvent, updateEvent } from '../events-slice';
 import { BalanceMessage } from './BalanceMessage';
 import { WithPending } from './WithPending';
 import { CurrencyPicker } from './CurrencyPicker';
@@ -60,7 +60,7 @@ export function EventHeader({ event }: { event: Event }) {
         <div className={styles.deletedNotice} role="status">
           <span>{t('event.deletedNotice')}</span>
           {event.isUserOwner && (
-            <Button scheme="gray" onClick={() => void dispatch(restoreEvent(event.id)).then(() => dispatch(fetchEvent(event.id)))}>
+            <Button scheme="gray" onClick={() => void dispatch(restoreEvent(event.id))}>
               {t('list.restore')}
             </Button>
           )}

@@ -6,7 +6,7 @@ import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 import { eventAnswer, eventsServer, errorAnswer, listAnswer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
-import { eventSeen, eventsSlice } from '../events-slice';
+import { eventsSlice, seenInList } from '../events-slice';
 
 const spaces = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -242,10 +242,10 @@ describe('the unread counter (§4)', () => {
   it('drops by one to a floor of 0, or to 0 when all are seen', () => {
     const state = eventsSlice.reducer(undefined, { type: 'init' });
     const withList = { ...state, list: [makeEvent({ id: 1, unread_cnt: 2 })] };
-    const one = eventsSlice.reducer(withList, eventSeen({ eventId: 1 }));
+    const one = eventsSlice.reducer(withList, seenInList({ eventId: 1 }));
     expect(one.list[0]!.unread_cnt).toBe(1);
-    const floor = eventsSlice.reducer(eventsSlice.reducer(one, eventSeen({ eventId: 1 })), eventSeen({ eventId: 1 }));
+    const floor = eventsSlice.reducer(eventsSlice.reducer(one, seenInList({ eventId: 1 })), seenInList({ eventId: 1 }));
     expect(floor.list[0]!.unread_cnt).toBe(0);
-    expect(eventsSlice.reducer(withList, eventSeen({ eventId: 1, all: true })).list[0]!.unread_cnt).toBe(0);
+    expect(eventsSlice.reducer(withList, seenInList({ eventId: 1, all: true })).list[0]!.unread_cnt).toBe(0);
   });
 });

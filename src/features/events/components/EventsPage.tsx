@@ -2,8 +2,8 @@ import { Activity, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { displayModeOf, fetchEvent, fetchEvents } from '../events-slice';
-import { parseEventId } from '../hooks';
+import { fetchEvents } from '../events-slice';
+import { parseEventId, useOpenEvent } from '../hooks';
 import { CreateEventModal } from './CreateEventModal';
 import { ImportEventModal } from './ImportEventModal';
 import { EventList } from './EventList';
@@ -23,7 +23,6 @@ export default function EventsPage() {
   const dispatch = useAppDispatch();
   const raw = useParams().id;
   const id = parseEventId(raw);
-  const displayKey = useAppSelector((s) => (id !== null ? JSON.stringify(displayModeOf(s, id)) : ''));
   // The display currency picked in the rates window: the list is read again in it.
   const listCurrency = useAppSelector((s) => s.currencies.display);
   const [creating, setCreating] = useState(false);
@@ -35,12 +34,7 @@ export default function EventsPage() {
     void dispatch(fetchEvents());
   }, [dispatch, listCurrency]);
 
-  useEffect(() => {
-    if (id === null) return;
-    const request = dispatch(fetchEvent(id));
-    return () => request.abort();
-    // displayKey: a new display mode reads the event again in it.
-  }, [id, displayKey, dispatch]);
+  useOpenEvent(id);
 
   const open = raw !== undefined;
   const listShown = useListShown(open);

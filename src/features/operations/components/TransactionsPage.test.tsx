@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seenResponse } from '@common/contract/operations';
+import { selectCurrentEvent } from '@/features/events';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 import {
@@ -483,7 +484,7 @@ describe('the transactions tab', () => {
     act(() => io.show(row));
     await waitFor(() => expect(seen).toEqual([{ id: '3', all: false }]));
     await waitFor(() => expect(row).not.toHaveAttribute('data-unread'));
-    expect(store.getState().events.current?.unread_cnt).toBe(2);
+    expect(selectCurrentEvent(store.getState())?.unread_cnt).toBe(2);
     expect(await screen.findByText('2 new')).toBeInTheDocument();
   });
 
@@ -576,7 +577,7 @@ describe('the transactions tab', () => {
     });
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.all).toBe(true);
-    await waitFor(() => expect(store.getState().events.current?.unread_cnt).toBe(0));
+    await waitFor(() => expect(selectCurrentEvent(store.getState())?.unread_cnt).toBe(0));
     expect(screen.queryByText(/new$/)).not.toBeInTheDocument();
   });
 
