@@ -33,7 +33,7 @@ const axiosBaseQuery: BaseQueryFn<ServerCall, unknown, ApiError> = async ({ path
 export const serverApi = createApi({
   reducerPath: 'server',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Ledger', 'Event', 'Recurrence'],
+  tagTypes: ['Ledger', 'Event', 'EventList', 'Recurrence'],
   // Kept a minute after its screen goes: switching tabs and back shows it at once, and reads it
   // again, since others may have written meanwhile.
   keepUnusedDataFor: 60,

@@ -1,4 +1,8 @@
-/** The open event through the server cache (app/server-api.ts), in its display mode. */
+/**
+ * The events feature's reads through the server cache (app/server-api.ts): the events list, the
+ * deleted events, and the open event in its display mode; and the patches that writes make to
+ * what is cached, so that a write needs no read of its own.
+ */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Event } from '@common/contract/events';
 import { serverApi } from '@/app/server-api';
@@ -11,38 +15,59 @@ export interface EventRead {
   mode: DisplayMode;
 }
 
+/** The events list, in the display currency, or with each event in its own (null). */
+export interface ListRead {
+  currency: string | null;
+}
+
+async function answer<T>(read: () => Promise<T>): Promise<{ data: T } | { error: ReturnType<typeof toApiError> }> {
+  try {
+    return { data: await read() };
+  } catch (err) {
+    return { error: toApiError(err) };
+  }
+}
+
 /**
- * Tagged `Event` by id, not `Ledger`: a write of operations reads the events it touched again
- * (eventsChanged), and a change of the event itself puts its own answer in place, so that no write
- * reads the open event twice.
+ * Tagged `Event` by id and `EventList`, not `Ledger`: a write of operations reads the events it
+ * touched again (eventsChanged), and a change of an event puts its own answer in place, so that no
+ * write reads an event twice.
  */
 export const eventsQueries = serverApi.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /event/ (`?currency=`), checked as eventsApi.list checks it. */
+    eventsList: build.query<Event[], ListRead>({
+      queryFn: ({ currency }, { signal }) => answer(() => eventsApi.list({ currency: currency ?? undefined }, signal)),
+      providesTags: ['EventList'],
+    }),
+    /** GET /event/?deleted=1: the caller's deleted events, to restore them. */
+    deletedEvents: build.query<Event[], void>({
+      queryFn: (_none, { signal }) => answer(() => eventsApi.list({ deleted: true }, signal)),
+    }),
     /** GET /event/{id}/ (`?currency=`) or /event/{id}/original/, checked as eventsApi.get checks it. */
     event: build.query<Event, EventRead>({
-      queryFn: async ({ id, mode }, { signal }) => {
+      queryFn: ({ id, mode }, { signal }) => answer(() => eventsApi.get(id, mode, signal)),
+      providesTags: (_answer, _error, { id }) => [{ type: 'Event', id }],
+      // The list's row of the event shows the same figures, when they are in the list's currency.
+      onQueryStarted: async (_read, { dispatch, queryFulfilled }) => {
         try {
-          return { data: await eventsApi.get(id, mode, signal) };
-        } catch (err) {
-          return { error: toApiError(err) };
+          const { data } = await queryFulfilled;
+          dispatch(patchLists((list) => mergeInto(list, data)));
+        } catch {
+          // The screen shows the failure.
         }
       },
-      providesTags: (_answer, _error, { id }) => [{ type: 'Event', id }],
     }),
   }),
 });
 
-export const { useEventQuery } = eventsQueries;
+export const { useEventQuery, useEventsListQuery, useDeletedEventsQuery } = eventsQueries;
 
 type CacheState = Parameters<typeof eventsQueries.util.selectCachedArgsForQuery>[0];
+type CacheThunk = ThunkAction<void, unknown, unknown, UnknownAction>;
 
 /** The server cache's answers, as kept in the store (`state.server.queries`). */
 export type CachedAnswers = CacheState['server']['queries'];
-
-/** Every mode the event is cached in. */
-export function cachedReadsOf(state: unknown, id: number): EventRead[] {
-  return eventsQueries.util.selectCachedArgsForQuery(state as CacheState, 'event').filter((read) => read.id === id);
-}
 
 const sameMode = (a: DisplayMode, b: DisplayMode) => a.kind === b.kind && (a.kind !== 'currency' || (b.kind === 'currency' && a.currency === b.currency));
 
@@ -53,23 +78,67 @@ const sameMode = (a: DisplayMode, b: DisplayMode) => a.kind === b.kind && (a.kin
  */
 export function shownEvent(answers: CachedAnswers | undefined, read: EventRead): Event | null {
   let latest: { event: Event; at: number } | null = null;
-  for (const answer of Object.values(answers ?? {})) {
-    if (answer?.endpointName !== 'event' || answer.data === undefined) continue;
-    const other = answer.originalArgs as EventRead;
+  for (const cached of Object.values(answers ?? {})) {
+    if (cached?.endpointName !== 'event' || cached.data === undefined) continue;
+    const other = cached.originalArgs as EventRead;
     if (other.id !== read.id) continue;
-    const event = answer.data as Event;
+    const event = cached.data as Event;
     if (sameMode(other.mode, read.mode)) return event;
-    const at = answer.fulfilledTimeStamp ?? 0;
+    const at = cached.fulfilledTimeStamp ?? 0;
     if (latest === null || at > latest.at) latest = { event, at };
   }
   return latest?.event ?? null;
 }
 
+/** The list as read in `currency`, once it has arrived. */
+export function shownList(answers: CachedAnswers | undefined, currency: string | null): Event[] | undefined {
+  for (const cached of Object.values(answers ?? {})) {
+    if (cached?.endpointName === 'eventsList' && (cached.originalArgs as ListRead | undefined)?.currency === currency)
+      return cached.data as Event[] | undefined;
+  }
+  return undefined;
+}
+
 /** Changes the event's cached answer in every mode it is kept in (a count, a name). */
-export function patchEveryMode(id: number, recipe: (event: Event) => void): ThunkAction<void, unknown, unknown, UnknownAction> {
+export function patchEveryMode(id: number, recipe: (event: Event) => void): CacheThunk {
   return (dispatch, getState) => {
-    for (const read of cachedReadsOf(getState(), id)) {
-      eventsQueries.util.updateQueryData('event', read, recipe)(dispatch as never, getState as () => CacheState, undefined);
+    for (const read of eventsQueries.util.selectCachedArgsForQuery(getState() as CacheState, 'event')) {
+      if (read.id === id) eventsQueries.util.updateQueryData('event', read, recipe)(dispatch as never, getState as () => CacheState, undefined);
     }
   };
+}
+
+/** Changes the events list in every currency it is kept in: in place, or by answering the new list. */
+export function patchLists(recipe: (list: Event[]) => void | Event[]): CacheThunk {
+  return (dispatch, getState) => {
+    for (const read of eventsQueries.util.selectCachedArgsForQuery(getState() as CacheState, 'eventsList')) {
+      eventsQueries.util.updateQueryData('eventsList', read, recipe)(dispatch as never, getState as () => CacheState, undefined);
+    }
+  };
+}
+
+/** Changes the deleted events, if they have been read: in place, or by answering the new list. */
+export function patchDeleted(recipe: (list: Event[]) => void | Event[]): CacheThunk {
+  return (dispatch, getState) => {
+    eventsQueries.util.updateQueryData('deletedEvents', undefined, recipe)(dispatch as never, getState as () => CacheState, undefined);
+  };
+}
+
+/**
+ * A row keeps the list's currency (the display currency, or each event's own): the open event in
+ * another currency must not leak into it, except a stored answer over a stored row (a new event
+ * currency).
+ */
+export function mergeInto(list: Event[], event: Event): void {
+  const i = list.findIndex((e) => e.id === event.id);
+  const row = list[i];
+  if (!row) return;
+  const stored = (e: Event) => e.currency === e.eventCurrency && !e.approximate;
+  if (event.currency !== row.currency && !(stored(event) && stored(row))) return;
+  list[i] = event;
+}
+
+/** Newest activity first, as the server orders the list. */
+export function byLastActivity(a: Event, b: Event): number {
+  return b.last_activity.localeCompare(a.last_activity) || b.id - a.id;
 }

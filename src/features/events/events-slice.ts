@@ -1,28 +1,33 @@
 import { createAsyncThunk, createSelector, createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateEventBody, Event } from '@common/contract/events';
-import { isAborted, toApiError, type ApiError } from '@/lib/api-client';
+import { toApiError, type ApiError } from '@/lib/api-client';
 import { ledgerChanged } from '@/app/ledger-changed';
 import { loggedOut } from '@/features/auth';
 import { effectiveDisplay, EVENT_DISPLAY, eventsApi, type DisplayMode } from './events-api';
-import { eventsQueries, patchEveryMode, shownEvent, type CachedAnswers } from './events-queries';
+import {
+  byLastActivity,
+  eventsQueries,
+  mergeInto,
+  patchDeleted,
+  patchEveryMode,
+  patchLists,
+  shownEvent,
+  shownList,
+  type CachedAnswers,
+  type ListRead,
+} from './events-queries';
 
 export type { LoadStatus } from '@/lib/load-status';
-import type { LoadStatus } from '@/lib/load-status';
 
 /** Specification §4: the events list turns 'success' this long after its data arrives. */
 export const LIST_SUCCESS_DELAY_MS = 500;
 
+/**
+ * What the events screens keep beside the server cache (events-queries.ts), which holds the list,
+ * the deleted events and the open event.
+ */
 export interface EventsState {
-  list: Event[];
-  /** Whether any list answer has arrived: an empty list is then "no events", not "still loading". */
-  listLoaded: boolean;
-  listStatus: LoadStatus;
-  listError: ApiError | null;
-  listRequestId: string | null;
-  /** The caller's deleted events, to restore them. */
-  deleted: Event[];
-  deletedStatus: LoadStatus;
-  /** The event the route opens: its answers are in the server cache (events-queries.ts). */
+  /** The event the route opens. */
   openId: number | null;
   /** Display mode per event id; absent means the event currency. */
   display: Record<number, DisplayMode>;
@@ -33,13 +38,6 @@ export interface EventsState {
 }
 
 const initialState: EventsState = {
-  list: [],
-  listLoaded: false,
-  listStatus: 'idle',
-  listError: null,
-  listRequestId: null,
-  deleted: [],
-  deletedStatus: 'idle',
   openId: null,
   display: {},
   undo: null,
@@ -53,10 +51,14 @@ type ThunkConfig = { state: DisplayState; rejectValue: ApiError };
 type CacheReadState = DisplayState & { server?: { queries: CachedAnswers } };
 
 const fail = (err: unknown) => toApiError(err);
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function displayModeOf(state: DisplayState, id: number): DisplayMode {
   return effectiveDisplay(state.events.display[id], state.currencies?.display);
+}
+
+/** The events list's read: it follows the display currency; a mode chosen in one event's header stays with that event. */
+export function listReadOf(state: DisplayState): ListRead {
+  return { currency: state.currencies?.display ?? null };
 }
 
 /** The event's name as people know it: the other person's name for a dialogue. */
@@ -70,26 +72,13 @@ export function eventPicture(event: Pick<Event, 'image_url' | 'quasi_event_name'
   return event.contacts.find((p) => !p.is_me)?.avatar_url ?? null;
 }
 
-/** GET /event/. The data shows as soon as it arrives; the status follows 500 ms later (§4). */
-export const fetchEvents = createAsyncThunk<void, void, ThunkConfig>('events/fetchList', async (_, { dispatch, getState, rejectWithValue, requestId }) => {
-  try {
-    // The list follows the display currency; a mode chosen in one event's header stays with that event.
-    const currency = getState().currencies?.display ?? undefined;
-    const events = await eventsApi.list({ currency });
-    dispatch(eventsSlice.actions.listReceived({ events, requestId }));
-    await wait(LIST_SUCCESS_DELAY_MS);
-  } catch (err) {
-    return rejectWithValue(fail(err));
-  }
-});
+const NO_EVENTS: Event[] = [];
 
-export const fetchDeletedEvents = createAsyncThunk<Event[], void, ThunkConfig>('events/fetchDeleted', async (_, { rejectWithValue }) => {
-  try {
-    return await eventsApi.list({ deleted: true });
-  } catch (err) {
-    return rejectWithValue(fail(err));
-  }
-});
+/** The events list as shown, in the display currency; empty until it has arrived. */
+export const selectListedEvents = createSelector(
+  [(s: CacheReadState) => s.currencies?.display ?? null, (s: CacheReadState) => s.server?.queries],
+  (currency, answers): Event[] => shownList(answers, currency) ?? NO_EVENTS,
+);
 
 /** The open event as the screen shows it, in its display mode; null before it has arrived. */
 export const selectOpenEvent = createSelector(
@@ -125,17 +114,27 @@ export const eventsChanged = createAsyncThunk<void, readonly number[], ThunkConf
   dispatch(ledgerChanged());
   dispatch(eventsQueries.util.invalidateTags(ids.map((id) => ({ type: 'Event' as const, id }))));
   const open = getState().events.openId;
-  if (ids.some((id) => id !== open)) void dispatch(fetchEvents());
+  if (ids.some((id) => id !== open)) dispatch(listStale());
 });
+
+/** The list is read again (another event's balances moved, an event was imported). */
+export const listStale = () => eventsQueries.util.invalidateTags(['EventList']);
+
+/** Reads the list again now (the retry after a failure). */
+export const fetchEvents = (): EventsThunk<Promise<unknown>> => (dispatch, getState) =>
+  dispatch(eventsQueries.endpoints.eventsList.initiate(listReadOf(getState()), { subscribe: false, forceRefetch: true }));
 
 /** A write answered with the event in its own currency: that is its cached answer in that mode. */
 function storedAnswer(event: Event): UnknownAction {
   return eventsQueries.util.upsertQueryData('event', { id: event.id, mode: EVENT_DISPLAY }, event) as unknown as UnknownAction;
 }
 
-export const createEvent = createAsyncThunk<Event, CreateEventBody, ThunkConfig>('events/create', async (body, { rejectWithValue }) => {
+/** A new event goes to the top of the list. */
+export const createEvent = createAsyncThunk<Event, CreateEventBody, ThunkConfig>('events/create', async (body, { dispatch, rejectWithValue }) => {
   try {
-    return await eventsApi.create(body);
+    const created = await eventsApi.create(body);
+    dispatch(patchLists((list) => [created, ...list.filter((e) => e.id !== created.id)]));
+    return created;
   } catch (err) {
     return rejectWithValue(fail(err));
   }
@@ -156,6 +155,7 @@ export const updateEvent = createAsyncThunk<Event, EventChange, ThunkConfig>('ev
   try {
     const stored = await eventsApi.update(id, { data });
     dispatch(storedAnswer(stored));
+    dispatch(patchLists((list) => mergeInto(list, stored)));
     dispatch(
       patchEveryMode(id, (event) => {
         event.event_name = stored.event_name;
@@ -181,6 +181,7 @@ export const changeEventCurrency = createAsyncThunk<Event, { id: number; currenc
       dispatch(ledgerChanged());
       dispatch(eventStale(id));
       dispatch(storedAnswer(stored));
+      dispatch(patchLists((list) => mergeInto(list, stored)));
       dispatch(eventsSlice.actions.displayModeSet({ id, mode: { kind: 'original' } }));
       return stored;
     } catch (err) {
@@ -190,9 +191,12 @@ export const changeEventCurrency = createAsyncThunk<Event, { id: number; currenc
 );
 
 /** Soft delete (§4: the client sends del_date null); the undo toast offers it back. */
-export const deleteEvent = createAsyncThunk<Event, number, ThunkConfig>('events/delete', async (id, { rejectWithValue }) => {
+export const deleteEvent = createAsyncThunk<Event, number, ThunkConfig>('events/delete', async (id, { dispatch, rejectWithValue }) => {
   try {
-    return await eventsApi.update(id, { del_date: null });
+    const deleted = await eventsApi.update(id, { del_date: null });
+    dispatch(patchLists((list) => list.filter((e) => e.id !== id)));
+    dispatch(patchDeleted((list) => [deleted, ...list.filter((e) => e.id !== id)]));
+    return deleted;
   } catch (err) {
     return rejectWithValue(fail(err));
   }
@@ -203,49 +207,22 @@ export const restoreEvent = createAsyncThunk<Event, number, ThunkConfig>('events
   try {
     const restored = await eventsApi.update(id, { del_date: false });
     dispatch(eventStale(id));
+    dispatch(patchDeleted((list) => list.filter((e) => e.id !== id)));
+    dispatch(patchLists((list) => [...list.filter((e) => e.id !== id), restored].sort(byLastActivity)));
     return restored;
   } catch (err) {
     return rejectWithValue(fail(err));
   }
 });
 
-function byLastActivity(a: Event, b: Event): number {
-  return b.last_activity.localeCompare(a.last_activity) || b.id - a.id;
-}
-
-/**
- * A row keeps the list's currency (the display currency, or each event's own): the open event in
- * another currency must not leak into it, except a stored answer over a stored row (a new event
- * currency).
- */
-function mergeIntoList(state: EventsState, event: Event): void {
-  const i = state.list.findIndex((e) => e.id === event.id);
-  const row = state.list[i];
-  if (!row) return;
-  const stored = (e: Event) => e.currency === e.eventCurrency && !e.approximate;
-  if (event.currency !== row.currency && !(stored(event) && stored(row))) return;
-  state.list[i] = event;
-}
-
 export const eventsSlice = createSlice({
   name: 'events',
   initialState,
   reducers: {
-    listReceived(state, action: PayloadAction<{ events: Event[]; requestId: string }>) {
-      if (action.payload.requestId !== state.listRequestId) return;
-      state.list = action.payload.events;
-      state.listLoaded = true;
-      state.listError = null;
-    },
     displayModeSet(state, action: PayloadAction<{ id: number; mode: DisplayMode }>) {
       const { id, mode } = action.payload;
       // Kept even for the event currency: it is then a choice that outranks the display currency.
       state.display[id] = mode;
-    },
-    /** The unread counter in the list (see eventSeen). */
-    seenInList(state, action: PayloadAction<UnreadChange>) {
-      const row = state.list.find((e) => e.id === action.payload.eventId);
-      if (row) row.unread_cnt = unreadAfter(row.unread_cnt, action.payload);
     },
     eventOpened(state, action: PayloadAction<number | null>) {
       state.openId = action.payload;
@@ -259,43 +236,9 @@ export const eventsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchEvents.pending, (state, action) => {
-        state.listRequestId = action.meta.requestId;
-        state.listStatus = 'loading';
-      })
-      .addCase(fetchEvents.fulfilled, (state, action) => {
-        if (action.meta.requestId === state.listRequestId) state.listStatus = 'success';
-      })
-      .addCase(fetchEvents.rejected, (state, action) => {
-        if (action.meta.requestId !== state.listRequestId) return;
-        const error = action.payload ?? fail(action.error);
-        if (isAborted(error)) return;
-        state.listStatus = 'error';
-        state.listError = error;
-      })
-      .addCase(fetchDeletedEvents.pending, (state) => {
-        state.deletedStatus = 'loading';
-      })
-      .addCase(fetchDeletedEvents.fulfilled, (state, action) => {
-        state.deletedStatus = 'success';
-        state.deleted = action.payload;
-      })
-      .addCase(fetchDeletedEvents.rejected, (state) => {
-        state.deletedStatus = 'error';
-      })
-      .addCase(createEvent.fulfilled, (state, action) => {
-        state.list = [action.payload, ...state.list.filter((e) => e.id !== action.payload.id)];
-        state.listLoaded = true;
-      })
       // A failed updateEvent is shown by the form that asked (rename, participants), not here.
-      .addCase(updateEvent.fulfilled, (state, action) => {
-        mergeIntoList(state, action.payload);
-      })
       .addCase(changeEventCurrency.pending, (state) => {
         state.changeError = null;
-      })
-      .addCase(changeEventCurrency.fulfilled, (state, action) => {
-        mergeIntoList(state, action.payload);
       })
       .addCase(changeEventCurrency.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
@@ -304,28 +247,22 @@ export const eventsSlice = createSlice({
         state.changeError = null;
       })
       .addCase(deleteEvent.fulfilled, (state, action) => {
-        const event = action.payload;
-        state.list = state.list.filter((e) => e.id !== event.id);
-        state.deleted = [event, ...state.deleted.filter((e) => e.id !== event.id)];
-        state.undo = { id: event.id, name: eventTitle(event) };
+        state.undo = { id: action.payload.id, name: eventTitle(action.payload) };
       })
       .addCase(deleteEvent.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
       })
       .addCase(restoreEvent.fulfilled, (state, action) => {
-        const event = action.payload;
-        state.deleted = state.deleted.filter((e) => e.id !== event.id);
-        state.list = [...state.list.filter((e) => e.id !== event.id), event].sort(byLastActivity);
-        if (state.undo?.id === event.id) state.undo = null;
+        if (state.undo?.id === action.payload.id) state.undo = null;
       })
       .addCase(restoreEvent.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
       })
-      .addCase(loggedOut, () => ({ ...initialState, listStatus: 'cleared' as const }));
+      .addCase(loggedOut, () => initialState);
   },
 });
 
-export const { displayModeSet, seenInList, eventOpened, undoDismissed, changeErrorCleared } = eventsSlice.actions;
+export const { displayModeSet, eventOpened, undoDismissed, changeErrorCleared } = eventsSlice.actions;
 
 /**
  * Specification §4: the unread counter goes to 0 when all are marked seen, otherwise drops by
@@ -341,11 +278,16 @@ function unreadAfter(count: number, { all, unread }: UnreadChange): number {
   return unread !== undefined ? Math.max(0, unread) : all ? 0 : Math.max(0, count - 1);
 }
 
-/** The unread counter, in the list and in the open event's cached answers. */
+/** The unread counter, in the list and in the event's cached answers. */
 export const eventSeen =
   (change: UnreadChange): EventsThunk =>
   (dispatch) => {
-    dispatch(seenInList(change));
+    dispatch(
+      patchLists((list) => {
+        const row = list.find((e) => e.id === change.eventId);
+        if (row) row.unread_cnt = unreadAfter(row.unread_cnt, change);
+      }),
+    );
     dispatch(
       patchEveryMode(change.eventId, (event) => {
         event.unread_cnt = unreadAfter(event.unread_cnt, change);

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Event } from '@common/contract/events';
 import type { ApiError } from '@/lib/api-client';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { displayParams, effectiveDisplay, EVENT_DISPLAY, type DisplayMode } from './events-api';
-import { eventsQueries, shownEvent, useEventQuery } from './events-queries';
-import { eventOpened, fetchEvent, type LoadStatus } from './events-slice';
+import { eventsQueries, shownEvent, useEventQuery, useEventsListQuery } from './events-queries';
+import { eventOpened, fetchEvent, fetchEvents, LIST_SUCCESS_DELAY_MS, type LoadStatus } from './events-slice';
 
 /** An event id from the route: numeric (specification §2), else null. */
 export function parseEventId(raw: string | undefined): number | null {
@@ -34,6 +34,52 @@ export interface CurrentEvent {
   reload: () => void;
 }
 
+/** A subscription whose holder never re-renders for the answer: the screens read it themselves. */
+const NOTHING = {};
+const SUBSCRIBE_ONLY = { selectFromResult: () => NOTHING };
+
+/**
+ * The events frame's subscription to the events list: read on every visit (unread counts,
+ * balances moved by others) and again in a new display currency. Rows already loaded stay on
+ * screen meanwhile.
+ */
+export function useEventsList(): void {
+  const currency = useAppSelector((s) => s.currencies.display);
+  useEventsListQuery({ currency }, SUBSCRIBE_ONLY);
+}
+
+export interface ListedEvents {
+  list: Event[];
+  /** Whether any list answer has arrived: an empty list is then "no events", not "still loading". */
+  loaded: boolean;
+  status: LoadStatus;
+  error: ApiError | null;
+  retry: () => void;
+}
+
+const NO_EVENTS: Event[] = [];
+
+/** The events list as the frame reads it, with specification §4's status: 'success' 500 ms after the data shows. */
+export function useListedEvents(): ListedEvents {
+  const dispatch = useAppDispatch();
+  const currency = useAppSelector((s) => s.currencies.display);
+  const read = eventsQueries.endpoints.eventsList.useQueryState({ currency });
+  const arrived = read.isSuccess && !read.isFetching;
+  const at = read.fulfilledTimeStamp;
+  const [settledAt, setSettledAt] = useState<number | undefined>();
+  useEffect(() => {
+    if (!arrived) return;
+    const timer = setTimeout(() => setSettledAt(at), LIST_SUCCESS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [arrived, at]);
+  const retry = useCallback(() => void dispatch(fetchEvents()), [dispatch]);
+  let status: LoadStatus = 'idle';
+  if (read.isFetching) status = 'loading';
+  else if (read.isError) status = 'error';
+  else if (arrived) status = settledAt === at ? 'success' : 'loading';
+  return { list: read.data ?? NO_EVENTS, loaded: read.data !== undefined, status, error: read.isError ? (read.error as ApiError) : null, retry };
+}
+
 /**
  * The events frame's subscription to the event its route opens, in its display mode: read on
  * every visit and again in a newly chosen mode. Only the frame subscribes; its tab pages read
@@ -45,7 +91,7 @@ export function useOpenEvent(id: number | null): void {
   useEffect(() => {
     dispatch(eventOpened(id));
   }, [dispatch, id]);
-  useEventQuery(id !== null ? { id, mode: display } : skipToken);
+  useEventQuery(id !== null ? { id, mode: display } : skipToken, SUBSCRIBE_ONLY);
 }
 
 function useDisplayMode(id: number | null): DisplayMode {

@@ -7,7 +7,6 @@ export {
   fetchEvents,
   fetchEvent,
   eventsChanged,
-  fetchDeletedEvents,
   createEvent,
   updateEvent,
   changeEventCurrency,
@@ -24,6 +23,7 @@ export {
 } from './events-slice';
 export { displayParams, type DisplayMode } from './events-api';
 export { useCurrentEvent, parseEventId, type CurrentEvent } from './hooks';
+export { eventsQueries } from './events-queries';
 export { selectCurrentEvent, selectEventsList, selectParticipants, selectParticipantMap, selectFamilies } from './selectors';
 export { ParticipantName, participantName } from './components/ParticipantName';
 export { BalanceMessage, type BalanceMode, type BalanceSubject } from './components/BalanceMessage';

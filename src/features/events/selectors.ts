@@ -1,12 +1,12 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { EventFamily, EventParticipant } from '@common/contract/events';
 import type { CachedAnswers } from './events-queries';
-import { selectOpenEvent, type EventsState } from './events-slice';
+import { selectListedEvents, selectOpenEvent, type EventsState } from './events-slice';
 
 type State = { events: EventsState; currencies?: { display: string | null }; server?: { queries: CachedAnswers } };
 
 export const selectEventsState = (s: State) => s.events;
-export const selectEventsList = (s: State) => s.events.list;
+export const selectEventsList = (s: State) => selectListedEvents(s);
 export const selectCurrentEvent = (s: State) => selectOpenEvent(s);
 
 /**

@@ -2,7 +2,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { CreateOperationBody, Operation, OperationListResponse } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
-import { eventSeen, eventsChanged, selectCurrentEvent, type EventsState } from '@/features/events';
+import { eventSeen, eventsChanged, selectCurrentEvent, selectEventsList, type EventsState } from '@/features/events';
 import { deleteOperationCall, fetchOperationPage, markSeenCall, moveOperationCall, postOperation, restoreOperationCall } from './operations-api';
 import { feedCurrency, type FeedKey, type OperationsState } from './operations-state';
 
@@ -118,7 +118,7 @@ export const markSeen = createAsyncThunk<
     // One store update per batch, not per row: every update re-renders the event frame.
     const state = getState();
     const open = selectCurrentEvent(state);
-    const shown = open?.id === eventId ? open.unread_cnt : state.events.list.find((e) => e.id === eventId)?.unread_cnt;
+    const shown = open?.id === eventId ? open.unread_cnt : selectEventsList(state).find((e) => e.id === eventId)?.unread_cnt;
     if (shown !== undefined) dispatch(eventSeen({ eventId, unread: Math.max(0, shown - ids.length) }));
     const answers = await Promise.all(ids.map((id) => markSeenCall(id)));
     // Counts only fall while one reads; the lowest answer is the latest.

@@ -4,8 +4,11 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Event } from '@common/contract/events';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { eventPicture, eventTitle, fetchDeletedEvents, fetchEvents, restoreEvent } from '../events-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { eventPicture, eventTitle, restoreEvent } from '../events-slice';
+import { useDeletedEventsQuery } from '../events-queries';
+import { useListedEvents } from '../hooks';
 import { relativeTime } from '../time';
 import { BalanceMessage } from './BalanceMessage';
 import { ErrorText } from './ErrorText';
@@ -32,8 +35,7 @@ function useCurrentTab(): string {
 
 export function EventList({ activeId, onCreate, onImport }: { activeId: number | null; onCreate: () => void; onImport: () => void }) {
   const { t } = useTranslation('events');
-  const dispatch = useAppDispatch();
-  const { list, listLoaded, listStatus, listError } = useAppSelector((s) => s.events);
+  const { list, loaded: listLoaded, status: listStatus, error: listError, retry } = useListedEvents();
   const tab = useCurrentTab();
   const [shown, setShown] = useState(LIST_STEP);
 
@@ -43,7 +45,7 @@ export function EventList({ activeId, onCreate, onImport }: { activeId: number |
       <div className={layout.state} role="alert">
         <p>{t('list.error')}</p>
         {listError && listError.code !== 'network' && listError.code !== 'internal' && <ErrorText error={listError} fallback="" className="muted" />}
-        <Button scheme="gray" onClick={() => void dispatch(fetchEvents())}>
+        <Button scheme="gray" onClick={retry}>
           {t('common:actions.retry')}
         </Button>
       </div>
@@ -164,12 +166,11 @@ const EventRow = memo(function EventRow({ event, active, to }: { event: Event; a
 function DeletedEvents() {
   const { t } = useTranslation('events');
   const dispatch = useAppDispatch();
-  const { deleted, deletedStatus } = useAppSelector((s) => s.events);
   const [open, setOpen] = useState(false);
-  const toggle = () => {
-    if (!open) void dispatch(fetchDeletedEvents());
-    setOpen(!open);
-  };
+  // Read each time they are shown.
+  const read = useDeletedEventsQuery(open ? undefined : skipToken);
+  const deleted = read.data ?? [];
+  const toggle = () => setOpen(!open);
   return (
     <div className={styles.deleted}>
       <button type="button" className={styles.linkButton} aria-expanded={open} onClick={toggle}>
@@ -177,16 +178,16 @@ function DeletedEvents() {
       </button>
       {open && (
         <div>
-          {deletedStatus === 'loading' && deleted.length === 0 && <p className="muted">{t('common:actions.loading')}</p>}
-          {deletedStatus === 'error' && (
+          {read.isFetching && deleted.length === 0 && <p className="muted">{t('common:actions.loading')}</p>}
+          {read.isError && !read.isFetching && (
             <p role="alert" className={styles.errorText}>
               {t('list.error')}{' '}
-              <button type="button" className={styles.linkButton} onClick={() => void dispatch(fetchDeletedEvents())}>
+              <button type="button" className={styles.linkButton} onClick={() => void read.refetch()}>
                 {t('common:actions.retry')}
               </button>
             </p>
           )}
-          {deletedStatus === 'success' && deleted.length === 0 && <p className="muted">{t('list.noDeleted')}</p>}
+          {read.isSuccess && !read.isFetching && deleted.length === 0 && <p className="muted">{t('list.noDeleted')}</p>}
           {deleted.length > 0 && (
             <ul className={styles.deletedRows} aria-label={t('list.deletedTitle')}>
               {deleted.map((event) => (

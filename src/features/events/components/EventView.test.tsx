@@ -6,7 +6,9 @@ import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
 import { renderApp } from '../../../../tests/web/render';
 import { eventAnswer, eventsServer, errorAnswer, listAnswer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
-import { eventsSlice, seenInList } from '../events-slice';
+import { makeStore } from '@/app/store';
+import { eventsQueries } from '../events-queries';
+import { eventSeen, selectListedEvents } from '../events-slice';
 
 const spaces = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -239,13 +241,24 @@ describe('a deleted event opened by its address', () => {
 });
 
 describe('the unread counter (§4)', () => {
-  it('drops by one to a floor of 0, or to 0 when all are seen', () => {
-    const state = eventsSlice.reducer(undefined, { type: 'init' });
-    const withList = { ...state, list: [makeEvent({ id: 1, unread_cnt: 2 })] };
-    const one = eventsSlice.reducer(withList, seenInList({ eventId: 1 }));
-    expect(one.list[0]!.unread_cnt).toBe(1);
-    const floor = eventsSlice.reducer(eventsSlice.reducer(one, seenInList({ eventId: 1 })), seenInList({ eventId: 1 }));
-    expect(floor.list[0]!.unread_cnt).toBe(0);
-    expect(eventsSlice.reducer(withList, seenInList({ eventId: 1, all: true })).list[0]!.unread_cnt).toBe(0);
+  it('drops by one to a floor of 0, or to 0 when all are seen, in the list and in the event', async () => {
+    const store = makeStore();
+    const read = { id: 1, mode: { kind: 'event' as const } };
+    await store.dispatch(
+      eventsQueries.util.upsertQueryData('eventsList', { currency: null }, [makeEvent({ id: 1, unread_cnt: 2 }), makeEvent({ id: 2, unread_cnt: 2 })]),
+    );
+    await store.dispatch(eventsQueries.util.upsertQueryData('event', read, makeEvent({ id: 1, unread_cnt: 2 })));
+    const unread = () => [
+      selectListedEvents(store.getState()).map((e) => e.unread_cnt),
+      eventsQueries.endpoints.event.select(read)(store.getState()).data?.unread_cnt,
+    ];
+    store.dispatch(eventSeen({ eventId: 1 }));
+    expect(unread()).toEqual([[1, 2], 1]);
+    store.dispatch(eventSeen({ eventId: 1 }));
+    store.dispatch(eventSeen({ eventId: 1 }));
+    expect(unread()).toEqual([[0, 2], 0]);
+    store.dispatch(eventSeen({ eventId: 2, all: true }));
+    store.dispatch(eventSeen({ eventId: 1, unread: 7 }));
+    expect(unread()).toEqual([[7, 0], 7]);
   });
 });

@@ -1,9 +1,7 @@
-import { Activity, useEffect, useState } from 'react';
+import { Activity, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchEvents } from '../events-slice';
-import { parseEventId, useOpenEvent } from '../hooks';
+import { parseEventId, useEventsList, useOpenEvent } from '../hooks';
 import { CreateEventModal } from './CreateEventModal';
 import { ImportEventModal } from './ImportEventModal';
 import { EventList } from './EventList';
@@ -20,20 +18,12 @@ import styles from './EventsPage.module.css';
  */
 export default function EventsPage() {
   const { t } = useTranslation('events');
-  const dispatch = useAppDispatch();
   const raw = useParams().id;
   const id = parseEventId(raw);
-  // The display currency picked in the rates window: the list is read again in it.
-  const listCurrency = useAppSelector((s) => s.currencies.display);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  // Every visit reads the list again (unread counts, balances moved by others); rows already
-  // loaded stay on screen meanwhile.
-  useEffect(() => {
-    void dispatch(fetchEvents());
-  }, [dispatch, listCurrency]);
-
+  useEventsList();
   useOpenEvent(id);
 
   const open = raw !== undefined;

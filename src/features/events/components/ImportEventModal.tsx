@@ -13,7 +13,7 @@ import { TextField } from '@/components/TextField';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { CurrencySelect } from '@/features/currencies';
-import { fetchEvents } from '../events-slice';
+import { listStale } from '../events-slice';
 import { localeOf, moneyView } from '../money';
 import { transferApi } from '../transfer-api';
 import { errorMessage } from './ErrorText';
@@ -141,7 +141,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
         { file, event_name: clean, currency, people, ...departed, ...(Object.keys(given).length > 0 ? { rates: given } : {}) },
         (sent) => setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
       );
-      void dispatch(fetchEvents());
+      dispatch(listStale());
       onClose();
       void navigate(`/events/${result.event.id}/transactions`);
     } catch (err) {

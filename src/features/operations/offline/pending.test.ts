@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateOperationBody } from '@common/contract/operations';
 import { makeStore } from '@/app/store';
+import { eventsQueries } from '@/features/events';
 import { server } from '../../../../tests/web/msw';
 import { draftOfBody, toBody } from '../form/form-model';
 import { anOperation, BORIS, EVENT_ID, json, ME, VERA } from '../test-fixtures';
@@ -25,7 +26,7 @@ describe('operations waiting on the device', () => {
     const sent: { key: string | null; description: string }[] = [];
     let listReads = 0;
     server.use(
-      // Each one recorded moves the balances: the event list is read again.
+      // Each one recorded moves the balances: the event list, on screen, is read again.
       http.get('/app/api/v1/event/', () => {
         listReads += 1;
         return json([]);
@@ -44,6 +45,9 @@ describe('operations waiting on the device', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(store.getState().operations.pending.map((p) => p.body.details.description)).toEqual(['Bread', 'Milk', 'Taxi']);
+    const shownList = store.dispatch(eventsQueries.endpoints.eventsList.initiate({ currency: null }));
+    await shownList;
+    listReads = 0;
 
     await store.dispatch(sendPending(ME));
     expect(sent).toEqual([
@@ -52,7 +56,8 @@ describe('operations waiting on the device', () => {
       { key: 'key-2', description: 'Taxi' },
     ]);
     const left = store.getState().operations.pending;
-    expect(listReads).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(listReads).toBeGreaterThan(0));
+    shownList.unsubscribe();
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ key: 'key-1', refused: { code: 'participant_not_in_event', status: 400 } });
 
