@@ -1,5 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { Middleware, WithSlice } from '@reduxjs/toolkit';
+import type { Middleware, SerializedError, WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '@/features/auth';
 import { request, toApiError, type ApiError, type Method } from '@/lib/api-client';
 import { ledgerChanged } from './ledger-changed';
@@ -23,6 +23,11 @@ const axiosBaseQuery: BaseQueryFn<ServerCall, unknown, ApiError> = async ({ path
     return { error: toApiError(err) };
   }
 };
+
+/** What a read or write through the cache failed with, as an ApiError (the base query's own, or 'internal'); null when none. */
+export function cacheError(error: ApiError | SerializedError | undefined): ApiError | null {
+  return error === undefined ? null : toApiError(error);
+}
 
 /**
  * Server data on the client (decision 0068): one cache of answers, each feature injecting its own

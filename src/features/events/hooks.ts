@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { cacheError } from '@/app/server-api';
 import { useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Event } from '@common/contract/events';
@@ -77,7 +78,7 @@ export function useListedEvents(): ListedEvents {
   if (read.isFetching) status = 'loading';
   else if (read.isError) status = 'error';
   else if (arrived) status = settledAt === at ? 'success' : 'loading';
-  return { list: read.data ?? NO_EVENTS, loaded: read.data !== undefined, status, error: read.isError ? (read.error as ApiError) : null, retry };
+  return { list: read.data ?? NO_EVENTS, loaded: read.data !== undefined, status, error: read.isError ? cacheError(read.error) : null, retry };
 }
 
 /**
@@ -118,7 +119,7 @@ export function useCurrentEvent(): CurrentEvent {
     id,
     event,
     status: id === null ? 'idle' : failed ? 'error' : event ? 'success' : 'loading',
-    error: failed ? (answer.error as ApiError) : null,
+    error: failed ? cacheError(answer.error) : null,
     display,
     original: display.kind === 'original',
     currency: event?.currency ?? null,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { cacheError } from '@/app/server-api';
 import { useTranslation } from 'react-i18next';
 import type { Operation, OperationHistoryResponse, OperationVersion } from '@common/contract/operations';
 import { useAppDispatch } from '@/app/hooks';
@@ -65,7 +66,7 @@ export function OperationDetails({
   const opRead = useOperationQuery(operationId);
   const historyRead = useOperationHistoryQuery(operationId);
   const loaded: Loaded | null = opRead.data && historyRead.data ? { op: opRead.data, history: historyRead.data } : null;
-  const error = ((opRead.error ?? historyRead.error) as ApiError | undefined) ?? null;
+  const error = cacheError(opRead.error ?? historyRead.error);
   const load = () => {
     void opRead.refetch();
     void historyRead.refetch();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { cacheError } from '@/app/server-api';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { Operation } from '@common/contract/operations';
@@ -10,7 +11,6 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LinkButton } from '@/components/LinkButton';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import type { ApiError } from '@/lib/api-client';
 import { utcOffsetMinutes } from '@/lib/utc-offset';
 import { apiErrorText } from '../lib/error-text';
 import { localeOf } from '../lib/money';
@@ -38,7 +38,7 @@ export function RepeatSection({ op, editable }: { op: Operation; editable: boole
   const seriesId = op.recurrence_id ?? null;
   const { data: series, error: readError, refetch } = useRecurrenceQuery(seriesId === null ? skipToken : op.id);
   const [stopSeries, stopped] = useStopRecurrenceMutation();
-  const error = ((stopped.error ?? readError) as ApiError | undefined) ?? null;
+  const error = cacheError(stopped.error ?? readError);
 
   if (op.kind === 'comment' && seriesId === null) return null;
   if (seriesId === null && !editable) return null;
@@ -123,7 +123,7 @@ function RepeatDialog({ op, start, onClose, onSaved }: { op: Operation; start: R
   const [draft, setDraft] = useState(start);
   const [submitted, setSubmitted] = useState(false);
   const [putSeries, { isLoading: busy, error }] = usePutRecurrenceMutation();
-  const serverError = (error as ApiError | undefined) ?? null;
+  const serverError = cacheError(error);
   const offset = utcOffsetMinutes(new Date(op.details.date));
   const firstDay = localDay(new Date(op.details.date), offset);
   // Changing a series only adds what comes after its latest occurrence, so only a new one is held to the year back.

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { cacheError } from '@/app/server-api';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -47,7 +48,7 @@ export function PersonView({ uid }: { uid: number | null }) {
   // Another person clears the pane; the same one read again, or in another currency, stays meanwhile.
   const { data: latest, error, refetch } = usePersonQuery(uid === null ? skipToken : { uid, currency });
   const data = latest?.person.uid === uid ? latest : undefined;
-  const failed = error as ApiError | undefined;
+  const failed = cacheError(error);
 
   const back = (
     <Link to="/people" className={styles.back} data-testid="people-back">
