@@ -15,13 +15,14 @@ import { peopleChanged, peopleListOf, usePeopleListInfiniteQuery } from '../peop
 import { PeopleBalance } from './PeopleBalance';
 import { QuickLoan } from './QuickLoan';
 import { ShareBlock } from './ShareBlock';
+import { addableAsContact, knownByNameAlone } from '../lib/name-alone';
 import styles from './People.module.css';
 import layout from '@/components/MasterDetail.module.css';
 import { SkeletonRows } from '@/components/SkeletonRows';
 
 /** A phone as a second line only when the name shown is not the phone itself. */
 function showPhone(p: Person): boolean {
-  return !!p.phone && p.name.replace(/\D/g, '') !== p.phone.replace(/\D/g, '');
+  return !knownByNameAlone(p) && p.name.replace(/\D/g, '') !== p.phone.replace(/\D/g, '');
 }
 
 /**
@@ -194,7 +195,7 @@ function PersonRow({
           </span>
         </Link>
         <span className={styles.rowActions}>
-          {!person.is_contact_exists && person.phone !== '' && (
+          {addableAsContact(person) && (
             <Button scheme="gray" className={styles.smallButton} onClick={() => void add()} disabled={adding} aria-busy={adding} data-testid="add-contact">
               {adding && <Spinner size={14} decorative />}
               {t('contacts.add')}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { cacheError } from '@/app/server-api';
+import { addableAsContact, knownByNameAlone } from '../lib/name-alone';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -196,7 +197,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
         <Avatar url={person.avatar_url} name={person.name} size={64} />
         <div className={styles.personTitle}>
           <DetailTitle className={styles.personName}>{person.name}</DetailTitle>
-          {person.phone && (
+          {!knownByNameAlone(person) && (
             <a href={`tel:${person.phone}`} className={styles.rowPhone}>
               {formatPhone(person.phone)}
             </a>
@@ -204,8 +205,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
         </div>
       </header>
 
-      {/* A person known by name alone has no phone to add them by. */}
-      {!person.is_contact_exists && person.phone !== '' && (
+      {addableAsContact(person) && (
         <div className={styles.notice} data-testid="not-contact">
           <span>{t('person.notContact', { name: person.name })}</span>
           <Button onClick={() => void add()} disabled={adding} aria-busy={adding}>
@@ -233,8 +233,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
           </p>
         )}
         <div className={styles.actions}>
-          {/* A person known by name alone has no account to read a request in. */}
-          {person.phone !== '' && (
+          {!knownByNameAlone(person) && (
             <Button
               onClick={() => void request()}
               disabled={!owesMe || requesting || alreadyAsked !== null}
