@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { cacheError } from '@/app/server-api';
 import { useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -89,7 +89,9 @@ export function useListedEvents(): ListedEvents {
 export function useOpenEvent(id: number | null): void {
   const dispatch = useAppDispatch();
   const display = useDisplayMode(id);
-  useEffect(() => {
+  // Before the screen paints: the panel and the forms read the open event by this id, and must not
+  // show the previous event's people beside a newly opened one that the cache already holds.
+  useLayoutEffect(() => {
     dispatch(eventOpened(id));
   }, [dispatch, id]);
   useEventQuery(id !== null ? { id, mode: display } : skipToken, SUBSCRIBE_ONLY);
