@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
@@ -126,6 +126,30 @@ describe('display currency and event currency', () => {
     expect(spaces(balance.textContent)).toBe('You are owed ≈16,40 $');
     // The participants' balances are converted too.
     expect(spaces(screen.getByTestId('participant-2').textContent)).toContain('owes ≈16,40 $');
+  });
+
+  it('keeps the figures on screen while the event is read in a newly chosen currency', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    eventsServer([trip()]);
+    server.use(
+      http.get('/app/api/v1/event/:id/', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('currency') !== 'USD') return eventAnswer(trip());
+        await released;
+        return eventAnswer(trip({ currency: 'USD', approximate: true, contacts: [participant(people.me, 1, 16.4), participant(people.boris, 2, -16.4)] }));
+      }),
+    );
+    renderApp('/events/5');
+    await screen.findByRole('heading', { name: 'Trip' });
+    const owed = () => spaces(within(screen.getByTestId('event-header')).getByText(/You are owed/).textContent);
+    expect(owed()).toBe('You are owed 1 500,00 ₽');
+    await userEvent.selectOptions(screen.getByTestId('display-currency'), 'USD');
+    await delay(100);
+    // The ruble figures stay, with the frame and its tabs, until the dollar ones come.
+    expect(owed()).toBe('You are owed 1 500,00 ₽');
+    expect(screen.getByRole('heading', { name: 'Trip' })).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(owed()).toBe('You are owed ≈16,40 $'));
   });
 
   it("shows amounts as entered with 'As entered' (GET …/original/)", async () => {
