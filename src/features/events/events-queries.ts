@@ -129,7 +129,7 @@ export function patchDeleted(recipe: (list: Event[]) => void | Event[]): CacheTh
  * another currency must not leak into it, except a stored answer over a stored row (a new event
  * currency).
  */
-export function mergeInto(list: Event[], event: Event): void {
+function mergeInto(list: Event[], event: Event): void {
   const i = list.findIndex((e) => e.id === event.id);
   const row = list[i];
   if (!row) return;

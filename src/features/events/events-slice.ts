@@ -1,21 +1,10 @@
-import { createAsyncThunk, createSelector, createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateEventBody, Event } from '@common/contract/events';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { ledgerChanged } from '@/app/ledger-changed';
 import { loggedOut } from '@/features/auth';
 import { effectiveDisplay, EVENT_DISPLAY, eventsApi, type DisplayMode } from './events-api';
-import {
-  byLastActivity,
-  eventsQueries,
-  mergeInto,
-  patchDeleted,
-  patchEveryMode,
-  patchLists,
-  shownEvent,
-  shownList,
-  type CachedAnswers,
-  type ListRead,
-} from './events-queries';
+import { byLastActivity, eventsQueries, patchDeleted, patchEveryMode, patchLists, type ListRead } from './events-queries';
 
 export type { LoadStatus } from '@/lib/load-status';
 
@@ -47,8 +36,6 @@ const initialState: EventsState = {
 /** `currencies.display`: the user's display currency, read as state so this slice does not load the currencies feature's widgets. */
 type DisplayState = { events: EventsState; currencies?: { display: string | null } };
 type ThunkConfig = { state: DisplayState; rejectValue: ApiError };
-/** With the server cache's answers (absent until the screens' slices are injected). */
-type CacheReadState = DisplayState & { server?: { queries: CachedAnswers } };
 
 const fail = (err: unknown) => toApiError(err);
 
@@ -71,26 +58,6 @@ export function eventPicture(event: Pick<Event, 'image_url' | 'quasi_event_name'
   if (event.image_url || event.quasi_event_name === null) return event.image_url;
   return event.contacts.find((p) => !p.is_me)?.avatar_url ?? null;
 }
-
-const NO_EVENTS: Event[] = [];
-
-/** The events list as shown, in the display currency; empty until it has arrived. */
-export const selectListedEvents = createSelector(
-  [(s: CacheReadState) => s.currencies?.display ?? null, (s: CacheReadState) => s.server?.queries],
-  (currency, answers): Event[] => shownList(answers, currency) ?? NO_EVENTS,
-);
-
-/** The open event as the screen shows it, in its display mode; null before it has arrived. */
-export const selectOpenEvent = createSelector(
-  [
-    (s: CacheReadState) => s.events.openId,
-    (s: CacheReadState) => s.events.display,
-    (s: CacheReadState) => s.currencies?.display,
-    (s: CacheReadState) => s.server?.queries,
-  ],
-  (id, display, displayCurrency, answers): Event | null =>
-    id === null ? null : shownEvent(answers, { id, mode: effectiveDisplay(display[id], displayCurrency) }),
-);
 
 type EventsThunk<R = void> = ThunkAction<R, DisplayState, unknown, UnknownAction>;
 
@@ -124,7 +91,10 @@ export const listStale = () => eventsQueries.util.invalidateTags(['EventList']);
 export const fetchEvents = (): EventsThunk<Promise<unknown>> => (dispatch, getState) =>
   dispatch(eventsQueries.endpoints.eventsList.initiate(listReadOf(getState()), { subscribe: false, forceRefetch: true }));
 
-/** A write answered with the event in its own currency: that is its cached answer in that mode. */
+/**
+ * A write answered with the event in its own currency: that is its cached answer in that mode, and
+ * (through the event query's onQueryStarted, as any answer) its row in a list in that currency.
+ */
 function storedAnswer(event: Event): UnknownAction {
   return eventsQueries.util.upsertQueryData('event', { id: event.id, mode: EVENT_DISPLAY }, event) as unknown as UnknownAction;
 }
@@ -155,7 +125,6 @@ export const updateEvent = createAsyncThunk<Event, EventChange, ThunkConfig>('ev
   try {
     const stored = await eventsApi.update(id, { data });
     dispatch(storedAnswer(stored));
-    dispatch(patchLists((list) => mergeInto(list, stored)));
     dispatch(
       patchEveryMode(id, (event) => {
         event.event_name = stored.event_name;
@@ -181,7 +150,6 @@ export const changeEventCurrency = createAsyncThunk<Event, { id: number; currenc
       dispatch(ledgerChanged());
       dispatch(eventStale(id));
       dispatch(storedAnswer(stored));
-      dispatch(patchLists((list) => mergeInto(list, stored)));
       dispatch(eventsSlice.actions.displayModeSet({ id, mode: { kind: 'original' } }));
       return stored;
     } catch (err) {

@@ -1,13 +1,26 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { EventFamily, EventParticipant } from '@common/contract/events';
-import type { CachedAnswers } from './events-queries';
-import { selectListedEvents, selectOpenEvent, type EventsState } from './events-slice';
+import type { Event, EventFamily, EventParticipant } from '@common/contract/events';
+import { effectiveDisplay } from './events-api';
+import { shownEvent, shownList, type CachedAnswers } from './events-queries';
+import type { EventsState } from './events-slice';
 
 type State = { events: EventsState; currencies?: { display: string | null }; server?: { queries: CachedAnswers } };
 
 export const selectEventsState = (s: State) => s.events;
-export const selectEventsList = (s: State) => selectListedEvents(s);
-export const selectCurrentEvent = (s: State) => selectOpenEvent(s);
+const NO_EVENTS: Event[] = [];
+
+/** The events list as shown, in the display currency; empty until it has arrived. */
+export const selectEventsList = createSelector(
+  [(s: State) => s.currencies?.display ?? null, (s: State) => s.server?.queries],
+  (currency, answers): Event[] => shownList(answers, currency) ?? NO_EVENTS,
+);
+
+/** The open event as the screen shows it, in its display mode; null before it has arrived. */
+export const selectCurrentEvent = createSelector(
+  [(s: State) => s.events.openId, (s: State) => s.events.display, (s: State) => s.currencies?.display, (s: State) => s.server?.queries],
+  (id, display, displayCurrency, answers): Event | null =>
+    id === null ? null : shownEvent(answers, { id, mode: effectiveDisplay(display[id], displayCurrency) }),
+);
 
 /**
  * The open event's participants in display order: me first (specification §3: the current user

@@ -8,7 +8,8 @@ import { renderApp } from '../../../../tests/web/render';
 import { eventAnswer, eventsServer, errorAnswer, listAnswer, makeEvent, participant, people, quietTabs, signedIn } from '../test-fixtures';
 import { makeStore } from '@/app/store';
 import { eventsQueries } from '../events-queries';
-import { eventSeen, selectListedEvents } from '../events-slice';
+import { eventSeen } from '../events-slice';
+import { selectEventsList } from '../selectors';
 
 const spaces = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -273,7 +274,7 @@ describe('the unread counter (§4)', () => {
     );
     await store.dispatch(eventsQueries.util.upsertQueryData('event', read, makeEvent({ id: 1, unread_cnt: 2 })));
     const unread = () => [
-      selectListedEvents(store.getState()).map((e) => e.unread_cnt),
+      selectEventsList(store.getState()).map((e) => e.unread_cnt),
       eventsQueries.endpoints.event.select(read)(store.getState()).data?.unread_cnt,
     ];
     store.dispatch(eventSeen({ eventId: 1 }));
