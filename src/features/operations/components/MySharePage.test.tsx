@@ -19,6 +19,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Whether the server cache holds an expenses summary with this total (in major units). */
+function expensesCached(store: ReturnType<typeof renderApp>['store'], total: number): boolean {
+  return Object.values(store.getState().server.queries).some(
+    (q) => q?.endpointName === 'expenses' && (q.data as { total_expenses?: number } | undefined)?.total_expenses === total,
+  );
+}
+
+/** One animation frame, which the fake timers here leave real. */
+const frame = () => act(() => new Promise((drawn) => requestAnimationFrame(drawn)));
+
 describe('the my-share tab', () => {
   it('shows the totals the server gives: total, average and mine', async () => {
     signedInWithEvent();
@@ -203,10 +213,13 @@ describe('the my-share tab', () => {
       }),
     );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    renderApp(PATH);
-    for (let i = 0; i < 200 && served < 1; i++) await act(() => vi.advanceTimersByTimeAsync(5));
+    const { store } = renderApp(PATH);
+    // The screen's code, the request and its answer come in real time; the swap delay would be a
+    // (fake) timer, which never moves here: the figures must show without it.
+    for (let i = 0; i < 300 && !expensesCached(store, 8200); i++) await frame();
     expect(served).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    await frame();
+    await frame();
     expect(screen.getByTestId('share-total')).toHaveTextContent('8 200,00 ₽');
     expect(screen.queryByTestId('share-loading')).not.toBeInTheDocument();
   });
@@ -220,8 +233,9 @@ describe('the my-share tab', () => {
         return expensesAnswer(request, served === 1 ? expenses() : expenses({ total_expenses: 9000, avg_expenses: 2250 }));
       }),
     );
-    const { router } = renderApp(PATH);
+    const { router, store } = renderApp(PATH);
     expect(await screen.findByTestId('share-total', {}, { timeout: 3000 })).toHaveTextContent('8 200,00 ₽');
+    const newFiguresCached = () => expensesCached(store, 9000);
 
     await act(() => router.navigate(`/events/${EVENT_ID}/transactions`));
     await screen.findByTestId('transactions-feed');
@@ -229,10 +243,15 @@ describe('the my-share tab', () => {
     await act(() => router.navigate(PATH));
     for (let i = 0; i < 50 && served < 2; i++) await act(() => vi.advanceTimersByTimeAsync(1));
     expect(served).toBe(2);
-    // The answer reaches the screen on an animation frame (Redux Toolkit batches the cache's
-    // notifications), which the fake timers do not drive; the 900 ms count from when it shows.
-    // (Not vi.waitFor: with fake timers it moves them on as it waits.)
-    for (let i = 0; i < 100 && !screen.queryByTestId('share-updating'); i++) await act(() => new Promise((drawn) => requestAnimationFrame(drawn)));
+    // The 900 ms count from when the answer reaches the screen: it comes through real promises
+    // and an animation frame (Redux Toolkit batches the cache's notifications), neither of which
+    // the fake timers drive. So wait, in frames, until the cache holds it, then one frame more for
+    // the screen to draw it and start the count. (Not vi.waitFor: with fake timers it moves them
+    // on as it waits.)
+    for (let i = 0; i < 200 && !newFiguresCached(); i++) await frame();
+    expect(newFiguresCached()).toBe(true);
+    await frame();
+    await frame();
     expect(screen.getByTestId('share-updating')).toBeInTheDocument();
     expect(screen.getByTestId('share-total')).toHaveTextContent('8 200,00 ₽');
     await act(() => vi.advanceTimersByTimeAsync(850));
