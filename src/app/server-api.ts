@@ -38,7 +38,7 @@ export function cacheError(error: ApiError | SerializedError | undefined): ApiEr
 export const serverApi = createApi({
   reducerPath: 'server',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Ledger', 'Event', 'EventList', 'Recurrence'],
+  tagTypes: ['Ledger', 'Event', 'EventList', 'Recurrence', 'Feed'],
   // Kept a minute after its screen goes: switching tabs and back shows it at once, and reads it
   // again, since others may have written meanwhile.
   keepUnusedDataFor: 60,

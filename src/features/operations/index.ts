@@ -4,7 +4,7 @@ export const loadMySharePage = () => import('./components/MySharePage');
 export const loadDebtsPage = () => import('./components/DebtsPage');
 
 export { operationsSlice } from './operations-slice';
-export { type OperationsState } from './operations-state';
+export { type OperationsState } from './operations-slice';
 /** Recording an operation from another screen (the People page's one-click loans and paybacks). */
 export { createOperation } from './operations-thunks';
 export { newIdempotencyKey } from './operations-api';

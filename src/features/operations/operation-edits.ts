@@ -1,8 +1,9 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { RootState } from '@/app/store';
 import type { CreateOperationBody, Operation } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { putOperationCall, revertOperationCall } from './operations-api';
-import { operationReplaced } from './operations-slice';
+import { feedReplaced } from './feed-writes';
 import { refreshAfterChange } from './operations-thunks';
 
 /**
@@ -10,14 +11,14 @@ import { refreshAfterChange } from './operations-thunks';
  * the version they were made from; the server refuses (412 'operation_changed') when someone else
  * changed it since, and the screen then shows the current one.
  */
-type Config = { rejectValue: ApiError };
+type Config = { state: RootState; rejectValue: ApiError };
 
 export const editOperation = createAsyncThunk<Operation, { id: number; body: CreateOperationBody; version: number; idempotencyKey: string }, Config>(
   'operations/edit',
   async ({ id, body, version, idempotencyKey }, { dispatch, rejectWithValue }) => {
     try {
       const op = await putOperationCall(id, body, version, idempotencyKey);
-      dispatch(operationReplaced(op));
+      dispatch(feedReplaced(op));
       refreshAfterChange(dispatch, [op.event_id]);
       return op;
     } catch (err) {
@@ -31,7 +32,7 @@ export const revertOperation = createAsyncThunk<Operation, { id: number; version
   async ({ id, version, current }, { dispatch, rejectWithValue }) => {
     try {
       const op = await revertOperationCall(id, version, current);
-      dispatch(operationReplaced(op));
+      dispatch(feedReplaced(op));
       refreshAfterChange(dispatch, [op.event_id]);
       return op;
     } catch (err) {

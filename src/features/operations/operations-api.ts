@@ -1,4 +1,4 @@
-import type { CreateOperationBody, Operation, OperationListResponse } from '@common/contract/operations';
+import type { CreateOperationBody, Operation } from '@common/contract/operations';
 import { api, clientError, request } from '@/lib/api-client';
 import { utcOffsetMinutes } from '@/lib/utc-offset';
 
@@ -15,13 +15,10 @@ export interface FeedFilter {
   to?: string;
 }
 
-export function fetchOperationPage(eventId: number, page: number, currency?: string, signal?: AbortSignal, filter?: FeedFilter) {
+/** The query of one feed page (GET /operation/): the first one's is what first-screen-reads.ts asks for early, word for word. */
+export function feedPageParams(eventId: number, page: number, currency?: string, filter?: FeedFilter): Record<string, unknown> {
   const narrowed = filter && Object.values(filter).some((v) => v !== undefined && v !== '');
-  return api.get<OperationListResponse>(
-    '/operation/',
-    { event: eventId, page, ...(currency ? { currency } : {}), ...(narrowed ? { ...filter, utc_offset: utcOffsetMinutes() } : {}) },
-    signal,
-  );
+  return { event: eventId, page, ...(currency ? { currency } : {}), ...(narrowed ? { ...filter, utc_offset: utcOffsetMinutes() } : {}) };
 }
 
 /**

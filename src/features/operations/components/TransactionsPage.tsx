@@ -1,10 +1,11 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '@/components/LinkButton';
 import type { Operation } from '@common/contract/operations';
 import { OPERATIONS_PAGE_SIZE } from '../lib/limits';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import formStyles from '@/components/Form.module.css';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -18,8 +19,8 @@ import { localeOf } from '../lib/money';
 import { canObserve, useInView } from '@/lib/observe';
 import { useEventPeople, type EventPeople } from '../lib/people';
 import type { FeedFilter } from '../operations-api';
-import { keyOf } from '../operations-state';
-import { deleteOperation, loadFeed, loadMore, markSeen, restoreOperation } from '../operations-thunks';
+import { feedOf, useFeedInfiniteQuery } from '../feed-queries';
+import { deleteOperation, markSeen, restoreOperation } from '../operations-thunks';
 import { FeedFilters, filterOf, isFiltered, withFilter } from './FeedFilters';
 import { MoveDialog } from './MoveDialog';
 import { RecordedToast } from './RecordedToast';
@@ -110,7 +111,7 @@ const FeedPage = memo(function FeedPage({
   );
 });
 
-function LoadMore({ onLoad, status }: { onLoad: () => void; status: 'idle' | 'loading' | 'success' | 'error' }) {
+function LoadMore({ onLoad, status }: { onLoad: () => void; status: 'idle' | 'loading' | 'error' }) {
   const { t } = useTranslation('operations');
   const ref = useRef<HTMLDivElement>(null);
   useInView(ref, (visible) => visible && onLoad(), '600px 0px');
@@ -219,7 +220,6 @@ export default function TransactionsPage() {
   // the feed is asked for together with it.
   const { id: routeId, event, displayParams } = useCurrentEvent();
   const people = useEventPeople();
-  const feed = useAppSelector((s) => s.operations.feed);
   const [formOpen, setFormOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<Operation | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -239,16 +239,12 @@ export default function TransactionsPage() {
   const clearFilters = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
 
   const eventId = event?.id ?? null;
-  const wanted = routeId !== null ? { eventId: routeId, ...displayParams, ...(filtered ? { filter } : {}) } : null;
-  const wantedKey = wanted ? keyOf(wanted) : null;
-
-  useEffect(() => {
-    if (wanted && feed.key !== wantedKey) void dispatch(loadFeed(wanted));
-    // `wanted` is rebuilt each render; its key says everything.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, wantedKey, feed.key]);
-
-  const ops = useMemo(() => feed.ids.map((id) => feed.byId[id]).filter((op): op is Operation => !!op), [feed.ids, feed.byId]);
+  // Read on every visit and whenever the display currency or the filter changes; a write puts its
+  // answer into the pages read (feed-writes.ts).
+  const read = useFeedInfiniteQuery(routeId !== null ? { eventId: routeId, ...displayParams, ...(filtered ? { filter } : {}) } : skipToken);
+  // What this key's feed holds: another currency's or filter's rows are not shown meanwhile.
+  const feed = useMemo(() => (read.currentData ? feedOf(read.currentData.pages) : null), [read.currentData]);
+  const ops = useMemo(() => feed?.ops ?? [], [feed]);
   const pages = useMemo(() => {
     const out: Operation[][] = [];
     for (let i = 0; i < ops.length; i += OPERATIONS_PAGE_SIZE) out.push(ops.slice(i, i + OPERATIONS_PAGE_SIZE));
@@ -268,12 +264,13 @@ export default function TransactionsPage() {
 
   const unread = event?.unread_cnt ?? 0;
   useSeenTracker(container, eventId, unread);
-  const onLoadMore = useCallback(() => void dispatch(loadMore()), [dispatch]);
+  const { fetchNextPage, isFetchingNextPage } = read;
+  const onLoadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage]);
 
   if (!event) return null;
-  const current = feed.key === wantedKey;
-  const firstLoad = !current || (feed.status === 'loading' && feed.ids.length === 0) || feed.status === 'idle';
-  const hasMore = feed.loadedPages < feed.pages;
+  const moreStatus = isFetchingNextPage ? 'loading' : read.isFetchNextPageError ? 'error' : 'idle';
 
   const addButton = (
     <button type="button" className={styles.add} onClick={() => setFormOpen(true)} data-tour="add-operation" data-testid="add-operation" data-fab>
@@ -285,16 +282,16 @@ export default function TransactionsPage() {
   );
 
   let body;
-  if (current && feed.status === 'error' && feed.ids.length === 0) {
+  if (!feed && read.isError) {
     body = (
       <div className={styles.state} role="alert">
         <p>{t('feed.error')}</p>
-        <Button scheme="gray" onClick={() => wanted && void dispatch(loadFeed(wanted))}>
+        <Button scheme="gray" onClick={() => void read.refetch()}>
           {t('common:actions.retry')}
         </Button>
       </div>
     );
-  } else if (firstLoad) {
+  } else if (!feed) {
     body = (
       <div role="status" aria-label={t('common:actions.loading')}>
         <Skeleton />
@@ -323,7 +320,7 @@ export default function TransactionsPage() {
           const prev = i > 0 ? pages[i - 1]?.[OPERATIONS_PAGE_SIZE - 1] : undefined;
           return <FeedPage key={i} index={i} ops={page} previousDay={prev ? groupByDay([prev], null)[0]!.day : null} people={people} actions={actions} />;
         })}
-        {hasMore ? <LoadMore onLoad={onLoadMore} status={feed.moreStatus} /> : feed.pages > 1 && <p className={styles.end}>{t('feed.end')}</p>}
+        {read.hasNextPage ? <LoadMore onLoad={onLoadMore} status={moreStatus} /> : feed.pages > 1 && <p className={styles.end}>{t('feed.end')}</p>}
       </>
     );
   }
@@ -333,7 +330,7 @@ export default function TransactionsPage() {
       <div className={tab.head}>
         <h2 id="transactions-title" className={tab.heading}>
           <span className={tab.headingText}>{t('feed.title')}</span>
-          {current && feed.status === 'success' && (
+          {feed && (
             <span className={tab.count} data-testid="feed-count">
               {filtered
                 ? t('filters.matches', { count: feed.live, n: formatCount(feed.live, locale) })
@@ -383,7 +380,7 @@ export default function TransactionsPage() {
         data-tour="transactions-feed"
         data-testid="transactions-feed"
         aria-label={t('feed.feedLabel')}
-        aria-busy={feed.moreStatus === 'loading'}
+        aria-busy={isFetchingNextPage}
       >
         <PendingList
           eventId={event.id}

@@ -16,7 +16,7 @@ import { localeOf, money } from '../lib/money';
 import type { EventPeople } from '../lib/people';
 import { revertOperation } from '../operation-edits';
 import { useOperationHistoryQuery, useOperationQuery } from '../operations-queries';
-import { operationReplaced } from '../operations-slice';
+import { feedReplaced } from '../feed-writes';
 import { markSeen } from '../operations-thunks';
 import { agoText, changeTexts, dayText } from './history-text';
 import { Receipts } from './Receipts';
@@ -157,7 +157,7 @@ export function OperationDetails({
             people={people}
             editable={editable}
             onChange={(next) => {
-              dispatch(operationReplaced(next));
+              dispatch(feedReplaced(next));
               load();
             }}
           />

@@ -51,6 +51,7 @@ import { amountAfterPayers, PARTS_MODES, weightedParts } from './split-model';
 import { approximateMinor, crossRateOf } from './rates';
 import { KindIcon } from './KindIcon';
 import { RepeatFields } from '../repeat/RepeatFields';
+import { shownFeedOf } from '../feed-queries';
 import type { PendingOperation } from '../offline/pending-store';
 import { queueOperation, sendPending, updatePending } from '../offline/pending-thunks';
 import { NO_REPEAT, repeatBodyOf, validateRepeat, type RepeatDraft } from '../repeat/repeat-model';
@@ -115,7 +116,8 @@ export function OperationForm({ eventId, eventCurrency, initial, editing, pendin
   const currencies = useAppSelector((s) => s.currencies);
   const openEvent = useAppSelector(selectCurrentEvent);
   const myUid = useAppSelector((s) => s.profile.user?.user);
-  const usedLast = useAppSelector((s) => (s.operations.feed.eventId === eventId ? lastCurrencyOf(s.operations.feed, me) : undefined));
+  const shownPages = useAppSelector((s) => shownFeedOf(s, eventId)?.pages);
+  const usedLast = useMemo(() => lastCurrencyOf(shownPages?.flatMap((page) => page.objects) ?? [], me), [shownPages, me]);
   const lastCurrency = usedLast && currencies.items.some((c) => c.currency === usedLast) ? usedLast : undefined;
   const ctx = { me, everyone, eventCurrency, lastCurrency };
   const [draft, setDraft] = useState<Draft>(() =>

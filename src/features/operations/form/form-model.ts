@@ -93,15 +93,11 @@ export interface DraftContext {
 }
 
 /**
- * The currency of my newest operation with an amount in a feed (ids newest first): the one a new
+ * The currency of my newest operation with an amount in a feed (newest first): the one a new
  * operation in the same event starts in, so a trip abroad is entered in the local money once.
  */
-export function lastCurrencyOf(feed: { ids: readonly number[]; byId: Readonly<Record<number, Operation>> }, me: number): string | undefined {
-  for (const id of feed.ids) {
-    const op = feed.byId[id];
-    if (op && op.kind !== 'comment' && !op.deleted && op.details.author === me) return op.details.original_currency;
-  }
-  return undefined;
+export function lastCurrencyOf(ops: readonly Operation[], me: number): string | undefined {
+  return ops.find((op) => op.kind !== 'comment' && !op.deleted && op.details.author === me)?.details.original_currency;
 }
 
 /** A new draft of a kind with the defaults people expect: I pay, everybody shares, in the event's currency or the one I used last there. */

@@ -1,7 +1,8 @@
 import type { CreateOperationBody } from '@common/contract/operations';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { newIdempotencyKey, postOperation, putOperationCall } from '../operations-api';
-import { feedOutdated, pendingChanged } from '../operations-slice';
+import { feedOutdated } from '../feed-writes';
+import { pendingChanged } from '../operations-slice';
 import { refreshAfterChange } from '../operations-thunks';
 import { dropPending, keepPending, pendingOperations, type PendingOperation } from './pending-store';
 

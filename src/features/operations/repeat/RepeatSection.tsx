@@ -16,7 +16,7 @@ import { apiErrorText } from '../lib/error-text';
 import { localeOf } from '../lib/money';
 import { dayText } from '../details/history-text';
 import { usePutRecurrenceMutation, useRecurrenceQuery, useStopRecurrenceMutation } from '../operations-queries';
-import { feedOutdated } from '../operations-slice';
+import { feedOutdated } from '../feed-writes';
 import { refreshAfterChange } from '../operations-thunks';
 import { RepeatFields } from './RepeatFields';
 import { NO_REPEAT, repeatBodyOf, repeatDraftOf, validateRepeat, type RepeatDraft } from './repeat-model';
