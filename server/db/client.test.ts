@@ -4,6 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { rowsOf } from './rows';
+import { openEmbeddedTestDatabase } from '../../tests/api/harness';
 
 /** Runs SQL as the server's administrator (the DATABASE_URL user), on its default database. */
 async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
@@ -42,7 +43,7 @@ describe.runIf(!!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
 
 describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
   it('plans each statement it repeats once, for any values (decision 0053)', async () => {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openEmbeddedTestDatabase();
     try {
       const shown = await database.db.execute(sql`show plan_cache_mode`);
       expect(rowsOf<{ plan_cache_mode: string }>(shown)).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../server/db/client';
 import { seedRatesIfEmpty } from '../../server/modules/currency/rates-seed';
 
@@ -8,11 +9,17 @@ import { seedRatesIfEmpty } from '../../server/modules/currency/rates-seed';
  * So the API suite migrates once here and every test file starts from a copy of the result.
  */
 export const TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar.gz');
+/** The same for a new database before any migration (fresh-pglite.ts). */
+export const EMPTY_TEMPLATE_FILE = path.resolve('.tmp/pglite-empty.tar');
 
 export default async function setup(): Promise<void> {
   if (process.env.DATABASE_URL) return;
   fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
-  const database = await openDatabase({ kind: 'pglite' });
+  const empty = await PGlite.create();
+  const emptyDump = await empty.dumpDataDir('none');
+  await empty.close();
+  fs.writeFileSync(EMPTY_TEMPLATE_FILE, Buffer.from(await emptyDump.arrayBuffer()));
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: emptyDump });
   // The bundled rate history takes seconds to load; loading it once here spares every file that.
   await seedRatesIfEmpty(database.db);
   const dump = await database.dump!();

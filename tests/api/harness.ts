@@ -36,6 +36,15 @@ export function databaseForFile(): { database: TestDatabase } {
 }
 
 /**
+ * A new embedded database, migrated, whatever DATABASE_URL says: a copy of the suite's template
+ * (global-setup.ts), which loads in a fraction of the time migrating a new one takes.
+ */
+export function openEmbeddedTestDatabase(): Promise<Database> {
+  const loadDataDir = fs.existsSync(TEMPLATE_FILE) ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
+  return openDatabase({ kind: 'pglite', loadDataDir });
+}
+
+/**
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
  * DATABASE_URL is set, a new database created on that PostgreSQL server and dropped afterwards.
  */
@@ -43,10 +52,7 @@ export async function openTestDatabase(
   postgres: Pick<Extract<DatabaseTarget, { kind: 'postgres' }>, 'preparedStatements'> = {},
 ): Promise<Database & { drop?: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const loadDataDir = fs.existsSync(TEMPLATE_FILE) ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
-    return openDatabase({ kind: 'pglite', loadDataDir });
-  }
+  if (!url) return openEmbeddedTestDatabase();
   const name = `dolya_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

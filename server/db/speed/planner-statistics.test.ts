@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../client';
+import type { Database } from '../client';
+import { openEmbeddedTestDatabase } from '../../../tests/api/harness';
 import { getMeta } from '../meta';
 import { analyzeIfGrown, ANALYZED_AT_SIZE } from './planner-statistics';
 import { events } from '../schema';
 
 let database: Database;
 beforeEach(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openEmbeddedTestDatabase();
 });
 afterEach(async () => {
   await database.close();

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { emptyPGlite } from '../../../tests/api/fresh-pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { PgSession } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * them fails here with the name of what moved, before any figure or answer goes wrong. Each
  * module's own tests then say whether it still does its job.
  */
-const client = new PGlite();
+const client = await emptyPGlite();
 afterAll(() => client.close());
 
 describe('what the speed machinery relies on', () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../client';
+import type { Database } from '../client';
+import { openEmbeddedTestDatabase } from '../../../tests/api/harness';
 import { getMeta, setMeta } from '../meta';
 import { meta } from '../schema';
 import { isPlainRead, mayEndSession, SnapshotWatch, WriteGeneration } from './write-generation';
@@ -137,7 +138,7 @@ describe('SnapshotWatch', () => {
 describe('the embedded database counts its writes', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openEmbeddedTestDatabase();
   });
   afterAll(() => database.close());
 
