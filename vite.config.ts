@@ -118,6 +118,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Pure functions: nothing for one file to leave behind for the next (decision 0069).
+          isolate: false,
           include: ['common/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
         },
       },
@@ -126,6 +128,10 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          // Each file opens its own database and app, and the server keeps no state outside them:
+          // the files share a worker's loaded modules instead of importing the server again each
+          // (decision 0069).
+          isolate: false,
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? SAME_ON_EITHER_DATABASE : [])],
           setupFiles: ['tests/api/setup.ts'],
