@@ -64,7 +64,7 @@ export const eventsQueries = serverApi.injectEndpoints({
 export const { useEventQuery, useEventsListQuery, useDeletedEventsQuery } = eventsQueries;
 
 type CacheState = Parameters<typeof eventsQueries.util.selectCachedArgsForQuery>[0];
-type CacheThunk = ThunkAction<void, unknown, unknown, UnknownAction>;
+type CacheThunk = ThunkAction<void, CacheState, unknown, UnknownAction>;
 
 /** The server cache's answers, as kept in the store (`state.server.queries`). */
 export type CachedAnswers = CacheState['server']['queries'];
@@ -102,8 +102,8 @@ export function shownList(answers: CachedAnswers | undefined, currency: string |
 /** Changes the event's cached answer in every mode it is kept in (a count, a name). */
 export function patchEveryMode(id: number, recipe: (event: Event) => void): CacheThunk {
   return (dispatch, getState) => {
-    for (const read of eventsQueries.util.selectCachedArgsForQuery(getState() as CacheState, 'event')) {
-      if (read.id === id) eventsQueries.util.updateQueryData('event', read, recipe)(dispatch as never, getState as () => CacheState, undefined);
+    for (const read of eventsQueries.util.selectCachedArgsForQuery(getState(), 'event')) {
+      if (read.id === id) dispatch(eventsQueries.util.updateQueryData('event', read, recipe));
     }
   };
 }
@@ -111,16 +111,16 @@ export function patchEveryMode(id: number, recipe: (event: Event) => void): Cach
 /** Changes the events list in every currency it is kept in: in place, or by answering the new list. */
 export function patchLists(recipe: (list: Event[]) => void | Event[]): CacheThunk {
   return (dispatch, getState) => {
-    for (const read of eventsQueries.util.selectCachedArgsForQuery(getState() as CacheState, 'eventsList')) {
-      eventsQueries.util.updateQueryData('eventsList', read, recipe)(dispatch as never, getState as () => CacheState, undefined);
+    for (const read of eventsQueries.util.selectCachedArgsForQuery(getState(), 'eventsList')) {
+      dispatch(eventsQueries.util.updateQueryData('eventsList', read, recipe));
     }
   };
 }
 
 /** Changes the deleted events, if they have been read: in place, or by answering the new list. */
 export function patchDeleted(recipe: (list: Event[]) => void | Event[]): CacheThunk {
-  return (dispatch, getState) => {
-    eventsQueries.util.updateQueryData('deletedEvents', undefined, recipe)(dispatch as never, getState as () => CacheState, undefined);
+  return (dispatch) => {
+    dispatch(eventsQueries.util.updateQueryData('deletedEvents', undefined, recipe));
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RootState } from '@/app/store';
 import { createAsyncThunk, createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateEventBody, Event } from '@common/contract/events';
 import { toApiError, type ApiError } from '@/lib/api-client';
@@ -35,7 +36,7 @@ const initialState: EventsState = {
 
 /** `currencies.display`: the user's display currency, read as state so this slice does not load the currencies feature's widgets. */
 type DisplayState = { events: EventsState; currencies?: { display: string | null } };
-type ThunkConfig = { state: DisplayState; rejectValue: ApiError };
+type ThunkConfig = { state: RootState; rejectValue: ApiError };
 
 const fail = (err: unknown) => toApiError(err);
 
@@ -59,7 +60,7 @@ export function eventPicture(event: Pick<Event, 'image_url' | 'quasi_event_name'
   return event.contacts.find((p) => !p.is_me)?.avatar_url ?? null;
 }
 
-type EventsThunk<R = void> = ThunkAction<R, DisplayState, unknown, UnknownAction>;
+type EventsThunk<R = void> = ThunkAction<R, RootState, unknown, UnknownAction>;
 
 /**
  * Reads the event again in its display mode (a retry, a test). The screens subscribe to it
@@ -95,8 +96,8 @@ export const fetchEvents = (): EventsThunk<Promise<unknown>> => (dispatch, getSt
  * A write answered with the event in its own currency: that is its cached answer in that mode, and
  * (through the event query's onQueryStarted, as any answer) its row in a list in that currency.
  */
-function storedAnswer(event: Event): UnknownAction {
-  return eventsQueries.util.upsertQueryData('event', { id: event.id, mode: EVENT_DISPLAY }, event) as unknown as UnknownAction;
+function storedAnswer(event: Event) {
+  return eventsQueries.util.upsertQueryData('event', { id: event.id, mode: EVENT_DISPLAY }, event);
 }
 
 /** A new event goes to the top of the list. */
