@@ -6,6 +6,7 @@ import type { Plugin, Rollup } from 'vite';
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { SAME_ON_EITHER_DATABASE } from './tests/api/same-on-either-database.ts';
+import { WEB_TESTS_ISOLATED } from './tests/web/isolated.ts';
 import { withFirstPaint, type FirstPaintTexts } from './common/first-paint.ts';
 import startUpModules from './common/start-up-files.json';
 
@@ -149,6 +150,21 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WEB_TESTS_ISOLATED],
+          setupFiles: ['tests/web/setup.ts'],
+          testTimeout: 15_000,
+          // Each file renders its own app over its own store; the files share a worker's loaded
+          // modules, all but those that need fresh ones (decision 0069).
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web-isolated',
+          environment: 'jsdom',
+          include: WEB_TESTS_ISOLATED,
           setupFiles: ['tests/web/setup.ts'],
           testTimeout: 15_000,
         },
