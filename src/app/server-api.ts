@@ -13,16 +13,23 @@ export interface ServerCall {
 }
 
 /**
- * Every call goes through the one typed axios client (api-client.ts), so it keeps what that client
- * does: the early reads of the first screen, the answers kept for offline use, the 401 that logs out.
+ * A call's outcome as the cache takes it: its answer, or what it failed with as an ApiError. An
+ * endpoint whose answer a feature's own client checks (`queryFn`) answers through this too.
  */
-const axiosBaseQuery: BaseQueryFn<ServerCall, unknown, ApiError> = async ({ path, params, method = 'GET', data }, { signal }) => {
+export async function cacheAnswer<T>(call: () => Promise<T>): Promise<{ data: T } | { error: ApiError }> {
   try {
-    return { data: await request(method, path, { params, data, signal }) };
+    return { data: await call() };
   } catch (err) {
     return { error: toApiError(err) };
   }
-};
+}
+
+/**
+ * Every call goes through the one typed axios client (api-client.ts), so it keeps what that client
+ * does: the early reads of the first screen, the answers kept for offline use, the 401 that logs out.
+ */
+const axiosBaseQuery: BaseQueryFn<ServerCall, unknown, ApiError> = ({ path, params, method = 'GET', data }, { signal }) =>
+  cacheAnswer(() => request(method, path, { params, data, signal }));
 
 /** What a read or write through the cache failed with, as an ApiError (the base query's own, or 'internal'); null when none. */
 export function cacheError(error: ApiError | SerializedError | undefined): ApiError | null {

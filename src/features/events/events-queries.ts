@@ -5,8 +5,7 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Event } from '@common/contract/events';
-import { serverApi } from '@/app/server-api';
-import { toApiError } from '@/lib/api-client';
+import { cacheAnswer, serverApi } from '@/app/server-api';
 import { eventsApi, type DisplayMode } from './events-api';
 
 /** An event read in one display mode: each mode is its own cached answer. */
@@ -20,14 +19,6 @@ export interface ListRead {
   currency: string | null;
 }
 
-async function answer<T>(read: () => Promise<T>): Promise<{ data: T } | { error: ReturnType<typeof toApiError> }> {
-  try {
-    return { data: await read() };
-  } catch (err) {
-    return { error: toApiError(err) };
-  }
-}
-
 /**
  * Tagged `Event` by id and `EventList`, not `Ledger`: a write of operations reads the events it
  * touched again (eventsChanged), and a change of an event puts its own answer in place, so that no
@@ -37,16 +28,16 @@ export const eventsQueries = serverApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /event/ (`?currency=`), checked as eventsApi.list checks it. */
     eventsList: build.query<Event[], ListRead>({
-      queryFn: ({ currency }, { signal }) => answer(() => eventsApi.list({ currency: currency ?? undefined }, signal)),
+      queryFn: ({ currency }, { signal }) => cacheAnswer(() => eventsApi.list({ currency: currency ?? undefined }, signal)),
       providesTags: ['EventList'],
     }),
     /** GET /event/?deleted=1: the caller's deleted events, to restore them. */
     deletedEvents: build.query<Event[], void>({
-      queryFn: (_none, { signal }) => answer(() => eventsApi.list({ deleted: true }, signal)),
+      queryFn: (_none, { signal }) => cacheAnswer(() => eventsApi.list({ deleted: true }, signal)),
     }),
     /** GET /event/{id}/ (`?currency=`) or /event/{id}/original/, checked as eventsApi.get checks it. */
     event: build.query<Event, EventRead>({
-      queryFn: ({ id, mode }, { signal }) => answer(() => eventsApi.get(id, mode, signal)),
+      queryFn: ({ id, mode }, { signal }) => cacheAnswer(() => eventsApi.get(id, mode, signal)),
       providesTags: (_answer, _error, { id }) => [{ type: 'Event', id }],
       // The list's row of the event shows the same figures, when they are in the list's currency.
       onQueryStarted: async (_read, { dispatch, queryFulfilled }) => {

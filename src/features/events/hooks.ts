@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { displayParams, effectiveDisplay, EVENT_DISPLAY, type DisplayMode } from './events-api';
 import { eventsQueries, shownEvent, useEventQuery, useEventsListQuery } from './events-queries';
 import { eventOpened, fetchEvent, fetchEvents, LIST_SUCCESS_DELAY_MS, type LoadStatus } from './events-slice';
+import { NO_EVENTS } from './selectors';
 
 /** An event id from the route: numeric (specification §2), else null. */
 export function parseEventId(raw: string | undefined): number | null {
@@ -57,8 +58,6 @@ export interface ListedEvents {
   error: ApiError | null;
   retry: () => void;
 }
-
-const NO_EVENTS: Event[] = [];
 
 /** The events list as the frame reads it, with specification §4's status: 'success' 500 ms after the data shows. */
 export function useListedEvents(): ListedEvents {

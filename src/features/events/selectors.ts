@@ -7,7 +7,8 @@ import type { EventsState } from './events-slice';
 type State = { events: EventsState; currencies?: { display: string | null }; server?: { queries: CachedAnswers } };
 
 export const selectEventsState = (s: State) => s.events;
-const NO_EVENTS: Event[] = [];
+/** The one empty list, so that a selector or hook answering none keeps its answer's identity. */
+export const NO_EVENTS: Event[] = [];
 
 /** The events list as shown, in the display currency; empty until it has arrived. */
 export const selectEventsList = createSelector(
