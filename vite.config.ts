@@ -15,6 +15,11 @@ const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
 };
 
+/** A project of the web suite: its two (decision 0069) differ only in which files share their modules. */
+function webProject(test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean }) {
+  return { plugins: [react()], resolve: { alias }, test: { environment: 'jsdom' as const, setupFiles: ['tests/web/setup.ts'], testTimeout: 15_000, ...test } };
+}
+
 /**
  * precache.json: every script and style of the build, for the service worker to keep at install
  * (public/sw.js), so that a screen or dialog first opened with no connection still loads.
@@ -143,32 +148,15 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      {
-        plugins: [react()],
-        resolve: { alias },
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...WEB_TESTS_ISOLATED],
-          setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 15_000,
-          // Each file renders its own app over its own store; the files share a worker's loaded
-          // modules, all but those that need fresh ones (decision 0069).
-          isolate: false,
-        },
-      },
-      {
-        plugins: [react()],
-        resolve: { alias },
-        test: {
-          name: 'web-isolated',
-          environment: 'jsdom',
-          include: WEB_TESTS_ISOLATED,
-          setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 15_000,
-        },
-      },
+      webProject({
+        name: 'web',
+        include: ['src/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
+        exclude: [...configDefaults.exclude, ...WEB_TESTS_ISOLATED],
+        // Each file renders its own app over its own store; the files share a worker's loaded
+        // modules, all but those that need fresh ones.
+        isolate: false,
+      }),
+      webProject({ name: 'web-isolated', include: WEB_TESTS_ISOLATED }),
     ],
   },
 });
