@@ -4,7 +4,6 @@
  * change and account deletion; in English and Russian, at 1280 px ('desktop') and 390 px
  * ('phone'). Screens go to .tmp/screens/accounts-<project>-<lang>-<step>.png for review.
  */
-import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import enAuth from '../src/locales/en/auth.json' with { type: 'json' };
@@ -17,21 +16,13 @@ import ruErrors from '../src/locales/ru/errors.json' with { type: 'json' };
 import ruProfile from '../src/locales/ru/profile.json' with { type: 'json' };
 import { ALL_TOURS_SEEN } from './support/api';
 import { logLineCount, smsCode } from './support/sms';
+import { screenshot } from './support/screens';
 
 type Lang = 'en' | 'ru';
 const TEXT = {
   en: { auth: enAuth, common: enCommon, errors: enErrors, profile: enProfile },
   ru: { auth: ruAuth, common: ruCommon, errors: ruErrors, profile: ruProfile },
 } as const;
-
-const SCREENS = '.tmp/screens';
-
-/** The whole page, or only what is on screen when a dialog is open (a full-page shot would stretch the fixed dialog). */
-async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: string) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-  await page.screenshot({ path: `${SCREENS}/accounts-${testInfo.project.name}-${lang}-${name}.png`, fullPage: !dialogOpen });
-}
 
 /** +7 999 and seven random digits: a valid Russian mobile number no other test uses. */
 function randomPhone(): string {

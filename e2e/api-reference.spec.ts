@@ -3,9 +3,9 @@
  * document, every route of the contract listed, not one script or style refused, and no axe
  * finding of any impact, as on every other page.
  */
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { screenshot } from './support/screens';
 
 test('the API reference lists the routes and runs under the CSP', async ({ page }, testInfo) => {
   const refused: string[] = [];
@@ -16,8 +16,7 @@ test('the API reference lists the routes and runs under the CSP', async ({ page 
   await expect(page.getByRole('heading', { name: /Dolya API/ })).toBeVisible();
   await expect(page.getByText('/app/api/v1/import/preview/', { exact: true })).toBeVisible();
   await expect(page.getByText('/app/api/v1/event/{id}/export/csv/', { exact: true })).toBeVisible();
-  fs.mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: `.tmp/screens/api-reference-${testInfo.project.name}.png` });
+  await screenshot(page, testInfo, 'en', 'page');
   expect(refused).toEqual([]);
   // Our landmark and heading attributes are set as Swagger UI draws; wait for them.
   await expect(page.locator('.information-container[role="banner"]')).toHaveCount(1);

@@ -7,7 +7,6 @@
  * 390 px ('phone'). The window's screens go to .tmp/screens/currencies-<project>-<lang>-<step>.png
  * for review.
  */
-import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { CurrencyListResponse } from '../common/contract/currency';
 import type { Event } from '../common/contract/events';
@@ -23,6 +22,7 @@ import ruErrors from '../src/locales/ru/errors.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
 import { addContacts, openAs, recordOperation, signUp, uniquePhone } from './support/api';
 import { openCurrencies } from './support/events';
+import { screenshot } from './support/screens';
 
 type Lang = 'en' | 'ru';
 const TEXT = {
@@ -30,15 +30,8 @@ const TEXT = {
   ru: { common: ruCommon, currencies: ruCurrencies, errors: ruErrors, events: ruEvents },
 } as const;
 
-const SCREENS = '.tmp/screens';
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
-
-/** What is on screen: a full-page shot would stretch the fixed dialog. */
-async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: string) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/currencies-${testInfo.project.name}-${lang}-${name}.png` });
-}
 
 /** A balance as the screen writes it beside its words: '5,87 $', no sign, plain spaces. */
 function shown(amount: number, currency: string, lang: Lang): string {

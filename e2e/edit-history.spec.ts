@@ -6,22 +6,17 @@
  * brings back the first version. In English and
  * Russian, at 1280 px ('desktop') and 390 px ('phone').
  */
-import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import type { Event } from '../common/contract/events';
 import type { Operation, OperationHistoryResponse } from '../common/contract/operations';
 import enOps from '../src/locales/en/operations.json' with { type: 'json' };
 import ruOps from '../src/locales/ru/operations.json' with { type: 'json' };
 import { addContacts, getEvent, openAs, signUp, type E2EUser } from './support/api';
+import { screenshot } from './support/screens';
 
 const OPS = { en: enOps, ru: ruOps } as const;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
-
-async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
-  fs.mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: `.tmp/screens/edit-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
-}
 
 async function api<T>(request: APIRequestContext, user: E2EUser, path: string): Promise<T> {
   const res = await request.get(`/app/api/v1${path}`, { headers: { Authorization: `Bearer ${user.token}` } });

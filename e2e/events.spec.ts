@@ -11,7 +11,8 @@
 import { expect, test } from '@playwright/test';
 import { formatMoney, toMinor } from '../common/money';
 import { getEvent, recordOperation } from './support/api';
-import { createFamilyEvent, EVENTS, isPhone, openCurrencies, openParticipants, screenshot, type Lang } from './support/events';
+import { createFamilyEvent, EVENTS, isPhone, openCurrencies, openParticipants, type Lang } from './support/events';
+import { screenshot } from './support/screens';
 
 /** A balance as the screen writes it beside its words: '750,00 ₽', no sign, plain spaces. */
 function shown(amount: number, currency: string, lang: Lang): string {

@@ -15,7 +15,8 @@ import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
 import ruContacts from '../src/locales/ru/contacts.json' with { type: 'json' };
 import ruProfile from '../src/locales/ru/profile.json' with { type: 'json' };
 import { openAs, signUp, type E2EUser } from './support/api';
-import { isPhone, screenshot, type Lang } from './support/events';
+import { isPhone, type Lang } from './support/events';
+import { screenshot } from './support/screens';
 
 const TEXT = {
   en: { common: enCommon, contacts: enContacts, profile: enProfile },

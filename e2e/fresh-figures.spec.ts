@@ -7,7 +7,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import enPeople from '../src/locales/en/people.json' with { type: 'json' };
 import ruPeople from '../src/locales/ru/people.json' with { type: 'json' };
 import { addContacts, openAs, recordOperation, signUp, uniquePhone, type E2EUser } from './support/api';
-import { isPhone, keyboardMoveUp, openParticipants, screenshot } from './support/events';
+import { isPhone, keyboardMoveUp, openParticipants } from './support/events';
+import { screenshot } from './support/screens';
 
 const PEOPLE = { en: enPeople, ru: ruPeople } as const;
 

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { addContacts, openAs, recordOperation, signUp } from './support/api';
-import { screenshot } from './support/events';
+import { screenshot } from './support/screens';
 
 for (const lang of ['en', 'ru'] as const) {
   test(`the events list with an event that cannot be shown in the display currency (${lang})`, async ({ page, request }, testInfo) => {

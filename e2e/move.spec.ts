@@ -4,19 +4,14 @@
  * but not dialogues, and the operation is in the other event with its balances. In English and
  * Russian, at 1280 px ('desktop') and 390 px ('phone').
  */
-import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Event } from '../common/contract/events';
 import enOps from '../src/locales/en/operations.json' with { type: 'json' };
 import ruOps from '../src/locales/ru/operations.json' with { type: 'json' };
 import { addContacts, getEvent, openAs, recordOperation, signUp, type E2EUser } from './support/api';
+import { screenshot } from './support/screens';
 
 const OPS = { en: enOps, ru: ruOps } as const;
-
-async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
-  fs.mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: `.tmp/screens/move-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
-}
 
 async function createEvent(request: APIRequestContext, owner: E2EUser, data: Record<string, unknown>): Promise<Event> {
   const res = await request.post('/app/api/v1/event/', { headers: { Authorization: `Bearer ${owner.token}` }, data });

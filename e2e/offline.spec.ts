@@ -6,8 +6,7 @@
  * recorded exactly once with the balances right. In English and Russian, at 1280 px ('desktop')
  * and 390 px ('phone').
  */
-import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Event } from '../common/contract/events';
 import type { OperationListResponse } from '../common/contract/operations';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
@@ -15,14 +14,10 @@ import enOps from '../src/locales/en/operations.json' with { type: 'json' };
 import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
 import ruOps from '../src/locales/ru/operations.json' with { type: 'json' };
 import { addContacts, openAs, signUp, type E2EUser } from './support/api';
+import { screenshot } from './support/screens';
 
 const OPS = { en: enOps, ru: ruOps } as const;
 const COMMON = { en: enCommon, ru: ruCommon } as const;
-
-async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
-  fs.mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: `.tmp/screens/offline-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
-}
 
 const ENTRIES = [
   { description: 'Bread', amount: '100' },

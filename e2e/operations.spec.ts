@@ -5,8 +5,7 @@
  * what the ledger API answers, and the suggested paybacks recorded from the Debts tab until every
  * balance is zero. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
  */
-import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Event, PayoutResponse } from '../common/contract/events';
 import type { ExpensesResponse, OperationListResponse } from '../common/contract/operations';
 import { formatMoney, toMinor } from '../common/money';
@@ -16,17 +15,11 @@ import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
 import ruOps from '../src/locales/ru/operations.json' with { type: 'json' };
 import type { E2EUser } from './support/api';
 import { createFamilyEvent, openCurrencies } from './support/events';
+import { screenshot } from './support/screens';
 
 type Lang = 'en' | 'ru';
 const OPS = { en: enOps, ru: ruOps } as const;
 const EVENTS = { en: enEvents, ru: ruEvents } as const;
-const SCREENS = '.tmp/screens';
-
-async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: string, fullPage = true) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/operations-${testInfo.project.name}-${lang}-${name}.png`, fullPage });
-}
-
 /** Text as a person reads it: Intl's no-break spaces as plain ones, runs of space as one. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f\s]+/g, ' ').trim();
 
@@ -109,7 +102,7 @@ for (const lang of ['en', 'ru'] as const) {
             await expect(form.getByTestId('remainder')).toContainText(shown(1000, 'RUB', lang));
             await form.getByLabel(t.form.description).fill('Firewood');
           },
-          () => screenshot(page, testInfo, lang, '2-form-split', false),
+          () => screenshot(page, testInfo, lang, '2-form-split'),
         );
         // Anna buys for Vera's whole family: 1200.
         await record(page, lang, 'i_purchased_them', async (form) => {

@@ -6,7 +6,6 @@
  * sees the request and records the payback, and both see it settled. In English and Russian, at
  * 1280 px ('desktop') and 390 px ('phone'); screens go to .tmp/screens/people-<project>-<lang>-*.png.
  */
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Event } from '../common/contract/events';
 import type { MoneyByCurrency, PersonResponse } from '../common/contract/people';
@@ -16,12 +15,11 @@ import ruPeople from '../src/locales/ru/people.json' with { type: 'json' };
 import enOperations from '../src/locales/en/operations.json' with { type: 'json' };
 import ruOperations from '../src/locales/ru/operations.json' with { type: 'json' };
 import { addContacts, openAs, recordOperation, signUp, type E2EUser } from './support/api';
+import { screenshot } from './support/screens';
 
 type Lang = 'en' | 'ru';
 const TEXT = { en: enPeople, ru: ruPeople } as const;
 const OPERATIONS = { en: enOperations, ru: ruOperations } as const;
-const SCREENS = '.tmp/screens';
-
 const plain = (text: string | null) =>
   (text ?? '')
     .replace(/[\u00a0\u202f]/g, ' ')
@@ -29,11 +27,6 @@ const plain = (text: string | null) =>
     .trim();
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
-
-async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: string) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/people-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
-}
 
 /** The balance message the screen should show for the API's per-currency list (positive: they owe me). */
 function expected(balances: MoneyByCurrency, lang: Lang, gender: 'M' | 'F'): string {

@@ -5,8 +5,7 @@
  * next date, and stopping it from there stops the series. In English and Russian, at 1280 px
  * ('desktop') and 390 px ('phone').
  */
-import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Event } from '../common/contract/events';
 import type { OperationListResponse } from '../common/contract/operations';
 import type { Recurrence } from '../common/contract/recurrences';
@@ -14,13 +13,9 @@ import { occurrenceDay } from '../common/recurrence';
 import enOps from '../src/locales/en/operations.json' with { type: 'json' };
 import ruOps from '../src/locales/ru/operations.json' with { type: 'json' };
 import { addContacts, openAs, signUp, type E2EUser } from './support/api';
+import { screenshot } from './support/screens';
 
 const OPS = { en: enOps, ru: ruOps } as const;
-
-async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
-  fs.mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: `.tmp/screens/repeat-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
-}
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A day as the date field takes it in each language. */

@@ -6,7 +6,7 @@
  * spreadsheet and as JSON, and imports the JSON again with the same balances. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
  */
 import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import enEvents from '../src/locales/en/events.json' with { type: 'json' };
 import enPeople from '../src/locales/en/people.json' with { type: 'json' };
 import enProfile from '../src/locales/en/profile.json' with { type: 'json' };
@@ -14,6 +14,7 @@ import ruProfile from '../src/locales/ru/profile.json' with { type: 'json' };
 import ruEvents from '../src/locales/ru/events.json' with { type: 'json' };
 import ruPeople from '../src/locales/ru/people.json' with { type: 'json' };
 import { addContacts, getEvent, openAs, signUp, uniquePhone } from './support/api';
+import { screenshot } from './support/screens';
 
 const EVENTS = { en: enEvents, ru: ruEvents } as const;
 const PROFILE = { en: enProfile, ru: ruProfile } as const;
@@ -22,11 +23,6 @@ const TRIP = fs.readFileSync('tests/fixtures/import/splitwise-trip.csv');
 const MKD = fs.readFileSync('tests/fixtures/import/splitwise-mkd.csv');
 const MEMBER_LEFT = fs.readFileSync('tests/fixtures/import/splitwise-member-left.csv');
 const UNREADABLE_ROW = fs.readFileSync('tests/fixtures/import/splitwise-unreadable-row.csv');
-
-async function screenshot(page: Page, testInfo: TestInfo, lang: string, name: string) {
-  fs.mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: `.tmp/screens/transfer-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
-}
 
 for (const lang of ['en', 'ru'] as const) {
   test(`a Splitwise group is imported through its preview and the event exported back (${lang})`, async ({ page, request }, testInfo) => {

@@ -2,24 +2,16 @@
  * Driving the events screens in end-to-end tests: creating the four-person, two-family event
  * through the UI, the participants panel, moving people by keyboard, mouse and touch.
  */
-import fs from 'node:fs';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { Event } from '../../common/contract/events';
 import enEvents from '../../src/locales/en/events.json' with { type: 'json' };
 import ruEvents from '../../src/locales/ru/events.json' with { type: 'json' };
 import { addContacts, getEvent, openAs, signUp, uniquePhone, type E2EUser } from './api';
+import { screenshot } from './screens';
 
 export type Lang = 'en' | 'ru';
 /** The events namespace, so tests use the very strings the screens show. */
 export const EVENTS = { en: enEvents, ru: ruEvents } as const;
-
-const SCREENS = '.tmp/screens';
-
-/** Full-page screenshot for a person to look at: .tmp/screens/events-<project>-<lang>-<name>.png. */
-export async function screenshot(page: Page, testInfo: TestInfo, lang: Lang, name: string) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/events-${testInfo.project.name}-${lang}-${name}.png`, fullPage: true });
-}
 
 export interface FamilyEvent {
   owner: E2EUser;
