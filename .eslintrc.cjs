@@ -90,6 +90,11 @@ module.exports = {
                 message: 'Operations are written through operations/ledger-writer.ts.',
               },
               {
+                group: ['**/operations/person-repository', './person-repository'],
+                importNames: ['repointPerson'],
+                message: 'A person is merged through operations/ledger-writer.ts.',
+              },
+              {
                 group: ['**/operations/balances-repository', './balances-repository'],
                 importNames: ['applyToBalances', 'recomputeBalances'],
                 message: 'The kept figures are written through operations/ledger-writer.ts.',

@@ -54,6 +54,7 @@ export const ERROR_MESSAGES = {
   user_not_found: 'user not found',
   contact_exists: 'This person is already in your contacts',
   phone_in_use: 'Someone already has this phone number in Dolya: a person known by name can only be given a number nobody has yet',
+  person_already_in_event: 'The person with this phone number is already in the event, so the two cannot become one',
   family_too_big: 'There should be less than five people in the family',
   family_not_head: 'Only the head of the family can change it',
   family_already_member: 'You are already in a family. Leave it before joining another.',

@@ -156,7 +156,10 @@ for (const lang of ['en', 'ru'] as const) {
     await screenshot(page, testInfo, lang, 'differs');
   });
 
-  test(`members who left come in under one name, and a person of the file may be just a name (${lang})`, async ({ page, request }, testInfo) => {
+  test(`members who left come in under one name; a person known by name alone is given a phone, or becomes who has it (${lang})`, async ({
+    page,
+    request,
+  }, testInfo) => {
     const t = EVENTS[lang];
     const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'EUR', gender: 'F' });
     const phone = uniquePhone();
@@ -195,5 +198,21 @@ for (const lang of ['en', 'ru'] as const) {
     await give.getByRole('button', { name: PEOPLE[lang].person.givePhoneSubmit }).click();
     await expect(give).toHaveCount(0);
     await expect(page.getByTestId('person').locator(`a[href="tel:${phone}"]`)).toBeVisible();
+
+    // The members who left were Carl alone, who has an account: Anna is asked, says yes, and the
+    // person is Carl from now on, his debt in the event and his page the one shown.
+    const carl = await signUp(request, { firstName: 'Carl', lastName: 'Lind', gender: 'M' });
+    const departedUid = event.contacts.find((c) => c.name === t.import.departed)!.uid;
+    await page.goto(`/people/${departedUid}`);
+    const merge = page.getByTestId('give-phone');
+    await merge.getByLabel(PEOPLE[lang].person.givePhone).fill(carl.phone);
+    await merge.getByRole('button', { name: PEOPLE[lang].person.givePhoneSubmit }).click();
+    await expect(merge.getByTestId('merge-ask')).toContainText(PEOPLE[lang].person.mergeAsk.split('.')[0]!);
+    await screenshot(page, testInfo, lang, 'merge-ask');
+    await merge.getByRole('button', { name: PEOPLE[lang].person.mergeConfirm }).click();
+    await expect(page).toHaveURL(new RegExp(`/people/${carl.uid}$`));
+    await expect(page.getByTestId('person').locator(`a[href="tel:${carl.phone}"]`)).toBeVisible();
+    const merged = await getEvent(request, anna, id);
+    expect(Object.fromEntries(merged.contacts.map((c) => [c.uid, c.balance]))).toEqual({ [anna.uid]: 50, [borisUid]: -20, [carl.uid]: -30 });
   });
 }

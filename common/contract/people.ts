@@ -113,8 +113,12 @@ export const personResponse = z.object({
 });
 export type PersonResponse = z.infer<typeof personResponse>;
 
-/** POST /v1/event/people/{uid}/phone/: a phone for a person known by name alone (`phone_givable`). */
-export const givePhoneBody = z.object({ phone: z.string().min(1).max(40) });
+/**
+ * POST /v1/event/people/{uid}/phone/: a phone for a person known by name alone (`phone_givable`).
+ * With `merge`, when someone has the phone already the person becomes them (decision 0070) instead
+ * of the answer `phone_in_use`.
+ */
+export const givePhoneBody = z.object({ phone: z.string().min(1).max(40), merge: z.boolean().optional() });
 
 /** POST /v1/event/people/{uid}/ */
 export const paybackRequestBody = z.object({ details: z.literal('Payback') });

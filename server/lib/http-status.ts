@@ -20,6 +20,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   dialogue_exists: 409,
   contact_exists: 409,
   phone_in_use: 409,
+  person_already_in_event: 409,
   payload_too_large: 413,
   too_many_code_requests: 429,
   too_many_code_requests_here: 429,

@@ -199,6 +199,34 @@ export async function upsertContacts(db: Queryable, owner: number, entries: read
     .onConflictDoUpdate({ target: [contacts.ownerId, contacts.contactId], set: { name: sql`excluded.name` } });
 }
 
+/** Adds those of `entries` the owner does not have yet; a contact they have keeps its name. */
+export async function addMissingContacts(db: Queryable, owner: number, entries: readonly { contactId: number; name: string }[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insert(contacts)
+    .values(entries.map((e) => ({ ownerId: owner, contactId: e.contactId, name: e.name })))
+    .onConflictDoNothing({ target: [contacts.ownerId, contacts.contactId] });
+}
+
+/**
+ * A person known by name alone, locked until the transaction ends, with the events they are in (in
+ * id order, the order writers lock events in); null when `uid` is not such a person (any more).
+ */
+export async function lockNameOnly(db: Queryable, uid: number): Promise<{ name: string; eventIds: number[] } | null> {
+  const [row] = await db
+    .select({ name: users.fullName })
+    .from(users)
+    .where(and(eq(users.id, uid), isNull(users.phone), isNull(users.passwordHash)))
+    .for('update');
+  if (!row) return null;
+  const events = await db
+    .select({ id: eventParticipants.eventId })
+    .from(eventParticipants)
+    .where(eq(eventParticipants.userId, uid))
+    .orderBy(asc(eventParticipants.eventId));
+  return { name: row.name, eventIds: events.map((e) => e.id) };
+}
+
 export async function deleteContacts(db: Queryable, owner: number, contactIds: readonly number[]): Promise<void> {
   if (contactIds.length === 0) return;
   await db.delete(contacts).where(and(eq(contacts.ownerId, owner), inArray(contacts.contactId, [...contactIds])));

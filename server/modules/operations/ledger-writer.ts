@@ -2,7 +2,7 @@
  * The ledger writer: the one way operations are written, and with them the figures kept beside
  * them (balances, pairs, spending days, volumes, unread counts) and their history. Every path that
  * writes an operation goes through it: the operation routes, repeating series, payback requests,
- * imports and an event's currency change. Each function follows docs/write-protocol.md; lint
+ * imports, an event's currency change and a person known by name merged into another. Each function follows docs/write-protocol.md; lint
  * (.eslintrc.cjs) keeps the statements it uses from being called from anywhere else.
  *
  * Every function runs in its caller's transaction, which holds the event's row (requireEvent with
@@ -13,6 +13,7 @@ import type { Entry, OperationKind } from '../../../common/ledger';
 import type { Queryable } from '../../db/client';
 import { renewPaybackRequest, type PaybackRequestMeta, type RequestRow } from '../people/repository';
 import { stateOf } from './entered';
+import { repointPerson } from './person-repository';
 import { recordChange, recordCreated, type OperationAction } from './history';
 import { currencyOf, lastWriterOf, price, requireWithinTotals, type Priced } from './pricing';
 import {
@@ -218,4 +219,17 @@ export async function deriveImported(db: Queryable, eventId: number, importer: n
 export async function finishImported(tx: Queryable, eventId: number, importer: number): Promise<void> {
   await touchEvent(tx, eventId);
   await requireWithinTotals(tx, eventId, [importer]);
+}
+
+/**
+ * Person `from`'s part of the event becomes person `to`'s, who is not in it (a person known by name
+ * alone merged into someone with a phone, decision 0070): every row they are named in is theirs,
+ * then the kept figures are derived again from the entries, as after an import. No operation's
+ * amount or split changes, so no bound can be passed.
+ */
+export async function mergePersonIn(tx: Queryable, eventId: number, from: number, to: number): Promise<void> {
+  await repointPerson(tx, eventId, from, to);
+  await recomputeBalances(tx, eventId);
+  await recountUnread(tx, eventId, [to]);
+  await touchEvent(tx, eventId);
 }

@@ -283,6 +283,57 @@ describe('importing a Splitwise group export', () => {
     expect(balances(seenByCarl.body)[named.uid]).toBe(-227.17);
   });
 
+  it('merges a person known by name alone into someone who has the phone: their operations, debts, history and balance become theirs', async () => {
+    const yan = await person(t, 'Yan');
+    await addContacts(t, yan, [boris]);
+    const res = await importFile(yan, {
+      file: TRIP,
+      event_name: 'Lisbon, Yan’s copy',
+      people: [{ name: 'Anna Petrova', uid: yan.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const eventId: number = res.body.event.id;
+    const named = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind');
+    const merge = (who: Person, phone: string) =>
+      call(t.app, 'POST', `/app/api/v1/event/people/${named.uid}/phone/`, { token: who.token, body: { phone, merge: true } });
+    const eventAs = async (who: Person) => (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: who.token })).body;
+    const before = balances(await eventAs(yan));
+
+    // Only the owner, and never into someone already in the event: nothing moves.
+    expect((await merge(boris, carl.phone)).body.code).toBe('user_not_found');
+    const refused = await merge(yan, boris.phone);
+    expect([refused.status, refused.body.code]).toEqual([409, 'person_already_in_event']);
+    expect((await merge(yan, yan.phone)).body.code).toBe('person_already_in_event');
+    expect(balances(await eventAs(yan))).toEqual(before);
+    expect((await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: carl.token })).status).toBe(404);
+
+    const merged = await merge(yan, carl.phone);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    // Yan's contact under the name the file gave; Carl has an account of his own.
+    expect(merged.body).toMatchObject({ uid: carl.uid, name: 'Carl Lind', is_contact_exists: true, is_registered: true });
+    const seenByCarl = await eventAs(carl);
+    const { [named.uid]: namedBalance, ...others } = before;
+    expect(balances(seenByCarl)).toEqual({ ...others, [carl.uid]: namedBalance });
+    expect(seenByCarl.contacts.some((c: { uid: number }) => c.uid === named.uid)).toBe(false);
+
+    // Every operation, its parts and its history name Carl now; the pair debts and figures still add up.
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: carl.token });
+    const mine = list.body.objects.filter((o: { participants: { uid: number }[] }) => o.participants.some((p) => p.uid === carl.uid));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(JSON.stringify(list.body.objects)).not.toContain(`"uid":${named.uid}`);
+    const history = await call(t.app, 'GET', `/app/api/v1/operation/${mine[0].id}/history/`, { token: carl.token });
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain(`"uid":${carl.uid}`);
+    expect(JSON.stringify(history.body)).not.toContain(`${named.uid}`);
+    expect(await checkIntegrity(t.database, [])).toMatchObject({ strayDebts: [], driftedPairs: [], driftedBalances: [], driftedUnread: [] });
+    const people = await call(t.app, 'GET', '/app/api/v1/event/people/', { token: carl.token });
+    expect(people.body.objects.map((p: { uid: number }) => p.uid)).toContain(yan.uid);
+    const rows = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from users where id = ${named.uid}`));
+    expect(rows).toEqual([{ n: 0 }]);
+    // Gone: the uid no longer names anyone to give a phone to.
+    expect((await merge(yan, '+7 916 444-55-68')).body.code).toBe('user_not_found');
+  });
+
   it('reads headings in a language it has no words for, by where Splitwise puts its columns', async () => {
     const res = await preview(anna, fixture('splitwise-pl-positional.csv'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);

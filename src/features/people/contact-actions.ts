@@ -1,7 +1,9 @@
 /** Adding and removing people of the People page as contacts, and the cached reads that follow. */
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { RootState } from '@/app/store';
 import { type ApiError, toApiError } from '@/lib/api-client';
-import { addContact, deleteContact } from '../contacts';
+import { eventsChanged } from '@/features/events';
+import { addContact, deleteContact, fetchContacts } from '../contacts';
 import { contactMarked, peopleChanged, type ServerCacheState } from './people-queries';
 
 interface ThunkConfig {
@@ -32,3 +34,13 @@ export const deleteFromContacts = createAsyncThunk<number, { uid: number; phone:
     return uid;
   },
 );
+
+/**
+ * A person known by name alone became someone who has the phone (decision 0070): the events they
+ * were in, every figure and list that named them, and my contact book, which now has the other
+ * person, are read again.
+ */
+export const personMerged = createAsyncThunk<void, readonly number[], { state: RootState }>('people/merged', async (eventIds, { dispatch }) => {
+  dispatch(peopleChanged());
+  await Promise.all([dispatch(eventsChanged(eventIds)), dispatch(fetchContacts())]);
+});

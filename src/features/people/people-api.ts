@@ -10,8 +10,9 @@ export function fetchPersonCall(uid: number, currency: string | null, signal?: A
 }
 
 /** A phone for a person known by name alone (`phone_givable`). */
-export function givePhoneCall(uid: number, phone: string) {
-  return api.post<Contact>(`/event/people/${uid}/phone/`, { phone });
+/** `merge`: someone has the phone already, and the person is to become them (decision 0070). */
+export function givePhoneCall(uid: number, phone: string, merge = false) {
+  return api.post<Contact>(`/event/people/${uid}/phone/`, merge ? { phone, merge } : { phone });
 }
 
 export function requestPaybackCall(uid: number) {

@@ -548,6 +548,16 @@ const ATTEMPTS: Attempt[] = [
     status: 404,
     code: 'user_not_found',
   },
+  // Nor can an account be made into someone else by a merge (decision 0070): Anna's history never becomes Boris's.
+  {
+    route: 'POST /app/api/v1/event/people/:uid/phone',
+    as: () => boris,
+    method: 'POST',
+    url: () => api(`/v1/event/people/${anna.uid}/phone/`),
+    body: () => ({ phone: boris.phone, merge: true }),
+    status: 404,
+    code: 'user_not_found',
+  },
   // Eve and Boris share an event, but Boris owes Eve nothing there: Anna's claim on him is not Eve's.
   {
     route: 'POST /app/api/v1/event/people/:uid',

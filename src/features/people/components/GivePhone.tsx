@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Contact } from '@common/contract/contacts';
 import type { Person } from '@common/contract/people';
 import { isErrorCode } from '@common/errors';
 import { Button } from '@/components/Button';
@@ -12,36 +13,53 @@ import styles from './People.module.css';
 
 /**
  * For a person known by name alone in an event of mine (decision 0067): their phone, so that they
- * take the row, and its history, over when they sign up with it.
+ * take the row, and its history, over when they sign up with it. When someone has the phone
+ * already, it asks whether the person is that someone, and merges them on a yes (decision 0070).
  */
-export function GivePhone({ person, onGiven }: { person: Pick<Person, 'uid' | 'name'>; onGiven: () => unknown }) {
+export function GivePhone({
+  person,
+  onGiven,
+  onMerged,
+}: {
+  person: Pick<Person, 'uid' | 'name'>;
+  onGiven: () => unknown;
+  onMerged: (into: Contact) => unknown;
+}) {
   const { t } = useTranslation('people');
   const [phone, setPhone] = useState('');
   const [valid, setValid] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The phone is someone's: the question whether this person is them is on screen.
+  const [asking, setAsking] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!valid) {
-      setError(t('errors:phone_incorrect'));
-      return;
-    }
+  const send = async (merge: boolean) => {
     setSending(true);
     setError(null);
     try {
-      await givePhoneCall(person.uid, phone);
-      await onGiven();
+      const answer = await givePhoneCall(person.uid, phone, merge);
+      await (merge ? onMerged(answer) : onGiven());
     } catch (err) {
       const code = (err as ApiError | undefined)?.code;
-      setError(isErrorCode(code) && code !== 'internal' ? t(`errors:${code}`) : t('payback.failed'));
+      if (code === 'phone_in_use' && !merge) setAsking(true);
+      else setError(isErrorCode(code) && code !== 'internal' ? t(`errors:${code}`) : t('payback.failed'));
+      if (merge) setAsking(false);
     } finally {
       setSending(false);
     }
   };
 
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid) {
+      setError(t('errors:phone_incorrect'));
+      return;
+    }
+    void send(false);
+  };
+
   return (
-    <form className={styles.notice} onSubmit={(e) => void submit(e)} noValidate data-testid="give-phone">
+    <form className={styles.notice} onSubmit={submit} noValidate data-testid="give-phone">
       <div className={`${formStyles.form} ${styles.givePhone}`}>
         <p>{t('person.nameOnly', { name: person.name })}</p>
         <PhoneInput
@@ -51,14 +69,30 @@ export function GivePhone({ person, onGiven }: { person: Pick<Person, 'uid' | 'n
             setPhone(next);
             setValid(ok);
             setError(null);
+            setAsking(false);
           }}
           error={error}
           disabled={sending}
         />
-        <Button type="submit" disabled={sending} aria-busy={sending}>
-          {sending && <Spinner size={16} decorative />}
-          {t('person.givePhoneSubmit')}
-        </Button>
+        {asking ? (
+          <div className={styles.mergeAsk} role="alert" data-testid="merge-ask">
+            <p>{t('person.mergeAsk', { name: person.name })}</p>
+            <div className={styles.mergeActions}>
+              <Button type="button" onClick={() => void send(true)} disabled={sending} aria-busy={sending} data-testid="merge-confirm">
+                {sending && <Spinner size={16} decorative />}
+                {t('person.mergeConfirm')}
+              </Button>
+              <Button type="button" scheme="gray" onClick={() => setAsking(false)} disabled={sending}>
+                {t('common:actions.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button type="submit" disabled={sending} aria-busy={sending}>
+            {sending && <Spinner size={16} decorative />}
+            {t('person.givePhoneSubmit')}
+          </Button>
+        )}
       </div>
     </form>
   );

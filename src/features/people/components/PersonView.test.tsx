@@ -297,4 +297,42 @@ describe('a person known by name alone', () => {
     await waitFor(() => expect(within(pane).queryByTestId('give-phone')).not.toBeInTheDocument());
     expect(sent).toEqual(['+79161112233', '+79164445566']);
   });
+
+  it('asks whether the person is the one who has the phone, and on a yes shows that person, read again everywhere', async () => {
+    signedIn([]);
+    withPerson(() => aPersonResponse(CARL, { events: [EVENTS[0]!], phone_givable: true }));
+    const CARL_ACCOUNT = aPerson(9, 'Carl Lind', { phone: '+79161112233', balance: [{ balance: 30, currency: 'EUR' }] });
+    server.use(http.get('/app/api/v1/event/people/9/', () => json(aPersonResponse(CARL_ACCOUNT, { events: [EVENTS[0]!] }))));
+    const sent: unknown[] = [];
+    let contactsRead = 0;
+    server.use(
+      http.post('/app/api/v1/event/people/8/phone/', async ({ request }) => {
+        const body = (await request.json()) as { phone: string; merge?: boolean };
+        sent.push(body);
+        if (!body.merge) return errorBody('phone_in_use', 409, 'phone');
+        return json({ ...CARL_ACCOUNT, is_contact_exists: true, balance: [] });
+      }),
+      http.get('/app/api/v1/user/contacts/', () => {
+        contactsRead += 1;
+        return json(aContactList(user));
+      }),
+    );
+    renderApp('/people/8');
+    const form = await screen.findByTestId('give-phone', {}, { timeout: 5000 });
+    await userEvent.type(within(form).getByLabelText('Phone number'), '+79161112233');
+    await userEvent.click(within(form).getByRole('button', { name: 'Give the phone number' }));
+    const ask = await within(form).findByTestId('merge-ask', {}, { timeout: 5000 });
+    expect(ask).toHaveTextContent('Is Carl Lind that person?');
+    // Cancel leaves everything as it was; asking again and saying yes merges.
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(within(form).queryByTestId('merge-ask')).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Give the phone number' }));
+    const readsBefore = contactsRead;
+    await userEvent.click(await within(form).findByRole('button', { name: 'Yes, the same person' }, { timeout: 5000 }));
+    // The pane is person 9's now, the one who has the phone (person 8 had none).
+    await waitFor(() => expect(screen.getByTestId('person')).toHaveTextContent('+7 916 111 22 33'), { timeout: 5000 });
+    expect(screen.queryByTestId('give-phone')).not.toBeInTheDocument();
+    expect(sent.map((b) => (b as { merge?: boolean }).merge ?? false)).toEqual([false, false, true]);
+    expect(contactsRead).toBeGreaterThan(readsBefore);
+  });
 });

@@ -18,7 +18,7 @@ import { useDisplayCurrency } from '@/features/currencies';
 import { localeOf } from '@/features/events';
 import type { ApiError } from '@/lib/api-client';
 import { requestPaybackCall } from '../people-api';
-import { addToContacts } from '../contact-actions';
+import { addToContacts, personMerged } from '../contact-actions';
 import { peopleChanged, usePersonQuery } from '../people-queries';
 import { exactDebts, recordPaybacks, sumByCurrency, type ExactDebt } from '../lib/payback';
 import { GivePhone } from './GivePhone';
@@ -122,6 +122,7 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
   const anyDebt = person.balances.some((b) => b.balance !== 0);
   const alreadyAsked = openRequestFor(data.payback_requests, person.uid, person.balances);
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
 
   const add = async () => {
     setAdding(true);
@@ -215,7 +216,16 @@ function PersonDetails({ data, back, reload }: { data: PersonResponse; back: Rea
         </div>
       )}
 
-      {data.phone_givable && <GivePhone person={person} onGiven={reload} />}
+      {data.phone_givable && (
+        <GivePhone
+          person={person}
+          onGiven={reload}
+          onMerged={async (into) => {
+            await dispatch(personMerged(data.events.map((e) => e.id)));
+            await navigate(`/people/${into.uid}`, { replace: true });
+          }}
+        />
+      )}
 
       <section className={styles.section} aria-labelledby="person-balance">
         <DetailSubtitle id="person-balance" className={styles.sectionTitle}>
