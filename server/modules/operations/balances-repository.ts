@@ -131,20 +131,23 @@ export async function touchEvent(db: Queryable, eventId: number): Promise<void> 
   await db.update(events).set({ lastActivityAt: new Date() }).where(eq(events.id, eventId));
 }
 
-/** Every balance of the event recomputed from the entries of its live operations. */
+/**
+ * Every balance of the event recomputed from the entries of its live operations, read from the
+ * event's operations: reading each person's entries instead took the length of their whole
+ * history in every event (1.7 s against 0.2 s for a 20,000-row import by someone with one before).
+ */
 export async function recomputeBalances(db: Queryable, eventId: number): Promise<void> {
   await db.execute(sql`
     update ${eventParticipants} ep set balance = coalesce(t.balance, 0), volume = coalesce(t.volume, 0), spent = coalesce(t.spent, 0)
-    from (
-      select p.user_id, sum(e.paid - e.share) as balance, sum(abs(e.paid) + abs(e.share)) as volume,
+    from ${eventParticipants} p
+    left join (
+      select e.user_id, sum(e.paid - e.share) as balance, sum(abs(e.paid) + abs(e.share)) as volume,
         sum(e.share) filter (where ${inArray(operations.kind, SPENDING_KINDS)}) as spent
-      from ${eventParticipants} p
-      left join (${operationEntries} e join ${operations} on ${operations.id} = e.operation_id and ${operations.eventId} = ${eventId} and ${operations.deletedAt} is null)
-        on e.user_id = p.user_id
-      where p.event_id = ${eventId}
-      group by p.user_id
-    ) t
-    where ep.event_id = ${eventId} and ep.user_id = t.user_id`);
+      from ${operations} join ${operationEntries} e on e.operation_id = ${operations.id}
+      where ${operations.eventId} = ${eventId} and ${operations.deletedAt} is null
+      group by e.user_id
+    ) t on t.user_id = p.user_id
+    where p.event_id = ${eventId} and ep.event_id = ${eventId} and ep.user_id = p.user_id`);
   await db.execute(sql`
     update ${events} set live_volume = coalesce((
       select sum(abs(o.amount)) from ${operations} o where o.event_id = ${eventId} and o.deleted_at is null

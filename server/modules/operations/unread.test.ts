@@ -105,4 +105,22 @@ describe('the unread count', () => {
     expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 201)).toEqual([]);
     expect((await checkIntegrity(t.database, [])).driftedUnread).toEqual([]);
   });
+
+  it('is counted again, with every kept figure, when the event’s currency changes and all is priced anew', async () => {
+    const mine = await operate(t, boris, lunch(70));
+    const theirs = await operate(t, anna, lunch(80));
+    await seen(vera, theirs.id);
+    await seen(anna, mine.id);
+    const before = [await unread(anna), await unread(boris), await unread(vera)];
+    const put = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: anna.token, body: { data: { eventCurrency: 'EUR' } } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect([await unread(anna), await unread(boris), await unread(vera)]).toEqual(before);
+    expect(await checkIntegrity(t.database, [])).toMatchObject({
+      driftedBalances: [],
+      driftedPairs: [],
+      driftedVolumes: [],
+      driftedUnread: [],
+      strayDebts: [],
+    });
+  });
 });

@@ -73,23 +73,25 @@ export async function shiftUnread(db: Queryable, operationIds: readonly number[]
 /** Counts afresh, over the event's history, for `uids` (everyone when omitted): people who joined, an import. */
 export async function recountUnread(db: Queryable, eventId: number, uids?: readonly number[]): Promise<void> {
   if (uids && uids.length === 0) return;
+  // One pass over the event's operations for all its people, not one per person and count.
   await db.execute(sql`
     update ${eventParticipants} ep set
-      written_live = (
-        select count(*)::int from ${operations} o
-        where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} = ep.user_id
-      ),
-      written_volume = (
-        select coalesce(sum(abs(o.amount)), 0) from ${operations} o
-        where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} = ep.user_id
-      ),
-      seen_live = (
-        select count(*)::int from ${operations} o join ${operationSeen} s on s.operation_id = o.id and s.user_id = ep.user_id
-        where o.event_id = ep.event_id and o.deleted_at is null and ${LAST_WRITER} <> ep.user_id
-      )
-    where ep.event_id = ${eventId} ${
+      written_live = coalesce(w.written, 0), written_volume = coalesce(w.volume, 0), seen_live = coalesce(s.seen, 0)
+    from ${eventParticipants} p
+    left join (
+      select ${LAST_WRITER} as user_id, count(*)::int as written, sum(abs(o.amount)) as volume
+      from ${operations} o where o.event_id = ${eventId} and o.deleted_at is null
+      group by 1
+    ) w on w.user_id = p.user_id
+    left join (
+      select s.user_id, count(*)::int as seen
+      from ${operations} o join ${operationSeen} s on s.operation_id = o.id
+      where o.event_id = ${eventId} and o.deleted_at is null and ${LAST_WRITER} <> s.user_id
+      group by s.user_id
+    ) s on s.user_id = p.user_id
+    where p.event_id = ${eventId} and ep.event_id = ${eventId} and ep.user_id = p.user_id ${
       uids
-        ? sql`and ep.user_id in (${sql.join(
+        ? sql`and p.user_id in (${sql.join(
             uids.map((uid) => sql`${uid}`),
             sql`, `,
           )})`
