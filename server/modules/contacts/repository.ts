@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { anyOf, idArray } from '../../db/speed/built-once';
 import type { Queryable } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { jsonRows, jsonRowsBuiltOnce } from '../../db/speed/json-rows';
 import { contacts, eventParticipants, events, familyInvitations, images, operationEntries, operations, users } from '../../db/schema';
 
@@ -225,6 +226,27 @@ export async function lockNameOnly(db: Queryable, uid: number): Promise<{ name: 
     .where(eq(eventParticipants.userId, uid))
     .orderBy(asc(eventParticipants.eventId));
   return { name: row.name, eventIds: events.map((e) => e.id) };
+}
+
+/**
+ * Whoever has `phone`, locked against deletion until the transaction ends (a placeholder whose last
+ * contact goes is deleted by prunePlaceholders); null when nobody has it.
+ */
+export async function lockUserByPhone(db: Queryable, phone: string): Promise<{ id: number } | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).for('key share');
+  return row ?? null;
+}
+
+/**
+ * Whether only `owner` knows person `uid`: every event they are in is `owner`'s, and nobody else
+ * keeps them as a contact. Only then may `owner` give them a phone of their own, since whoever
+ * signs up with it takes every place of theirs over.
+ */
+export async function onlyKnownTo(db: Queryable, owner: number, uid: number): Promise<boolean> {
+  const rows = await db.execute(sql`select
+    not exists (select 1 from ${eventParticipants} p join ${events} e on e.id = p.event_id where p.user_id = ${uid}::int and e.owner_id <> ${owner}::int)
+    and not exists (select 1 from ${contacts} c where c.contact_id = ${uid}::int and c.owner_id <> ${owner}::int) as only`);
+  return rowsOf<{ only: boolean }>(rows)[0]?.only === true;
 }
 
 export async function deleteContacts(db: Queryable, owner: number, contactIds: readonly number[]): Promise<void> {

@@ -90,9 +90,9 @@ export async function addContacts(db: Db, viewer: number, body: AddContactsBody,
 /**
  * Gives a person known by name alone (decision 0067), in an event the caller owns, a phone nobody
  * has yet: they become a placeholder like any phone added, the caller's contact under the name they
- * had, and whoever signs up with the phone takes the row over with its history. A phone someone
- * already has is refused: merging two people's histories is not done. Counted as a lookup, since
- * the answer says whether the phone is taken.
+ * had, and whoever signs up with the phone takes the row over with its history. Only for a person
+ * nobody but the caller knows (people/merge.ts decides). A phone someone already has is refused.
+ * Counted as a lookup, since the answer says whether the phone is taken.
  */
 export async function givePhone(db: Db, viewer: number, uid: number, text: string, now: Date): Promise<Contact> {
   const phone = phoneOrFail(text);

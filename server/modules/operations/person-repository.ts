@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { eventParticipants, operationDebts, operationEntries, operationSeen, operations, operationVersions, recurrences } from '../../db/schema';
 
 /**
@@ -51,4 +52,19 @@ export async function repointPerson(db: Queryable, eventId: number, from: number
   await db.execute(sql`
     update ${operationVersions} set state = case when jsonb_typeof(state->'meta') = 'object' then jsonb_set(state, '{meta}', ${renamedIn(stateMeta, from, to)}) else state end, ${by('actor_id')}
     where operation_id in ${inEvent} and (${mentions(sql`state`, from)} or actor_id = ${from}::int)`);
+}
+
+/**
+ * Whether `uid` has ever had a place in the event: a participant, or rows of theirs in its
+ * operations (a deleted operation's entries, what they read before they left). Merging another
+ * person into them there would make two people one.
+ */
+export async function hadPlaceIn(db: Queryable, eventId: number, uid: number): Promise<boolean> {
+  const inEvent = sql`(select id from ${operations} where event_id = ${eventId}::int)`;
+  const result = await db.execute(sql`select
+    exists (select 1 from ${eventParticipants} where event_id = ${eventId}::int and user_id = ${uid}::int)
+    or exists (select 1 from ${operationEntries} where user_id = ${uid}::int and operation_id in ${inEvent})
+    or exists (select 1 from ${operationSeen} where user_id = ${uid}::int and operation_id in ${inEvent})
+    or exists (select 1 from ${operationDebts} where ${uid}::int in (lo, hi) and operation_id in ${inEvent}) as had`);
+  return rowsOf<{ had: boolean }>(result)[0]?.had === true;
 }

@@ -16,8 +16,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { userIdOf } from '../../plugins/auth';
 import { KEPT_ANSWER } from '../../plugins/kept-answers';
-import { givePhone } from '../contacts/service';
-import { mergeNameOnly } from './merge';
+import { givePhoneOrMerge } from './merge';
 import { getPerson, listPeople, requestPayback, searchUser } from './service';
 
 /** The People page (docs/api.md, People): people with balances, payback requests, phone search. */
@@ -36,7 +35,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = async
     async (request, reply) => reply.status(201).send(await requestPayback(db, userIdOf(request), request.params.uid)),
   );
   app.post('/event/people/:uid/phone/', { ...auth, schema: { params: personParams, body: givePhoneBody, response: { 200: contact } } }, async (request) =>
-    (request.body.merge ? mergeNameOnly : givePhone)(db, userIdOf(request), request.params.uid, request.body.phone, now()),
+    givePhoneOrMerge(db, userIdOf(request), request.params.uid, request.body.phone, request.body.merge ?? false, now()),
   );
   app.get('/user/search/', { ...auth, schema: { querystring: userSearchQuery, response: { 200: userSearchResponse } } }, async (request) =>
     searchUser(db, userIdOf(request), request.query, now()),

@@ -360,6 +360,81 @@ describe('importing a Splitwise group export', () => {
     expect((await merge(yan, '+7 916 444-55-68')).body.code).toBe('user_not_found');
   });
 
+  it('gives a phone or merges only in the caller’s own events: what others wrote about the person stays with the name', async () => {
+    const una = await person(t, 'Una');
+    await addContacts(t, una, [boris]);
+    const res = await importFile(una, {
+      file: TRIP,
+      event_name: 'Lisbon, Una’s copy',
+      people: [{ name: 'Anna Petrova', uid: una.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const eventId: number = res.body.event.id;
+    const named: number = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind').uid;
+    const ask = (who: Person) => call(t.app, 'POST', `/app/api/v1/event/people/${named}/`, { token: who.token, body: { details: 'Payback' } });
+    const dialogueOf = async (who: Person, uid: number) =>
+      (await call(t.app, 'GET', `/app/api/v1/event/people/${uid}/`, { token: who.token })).body.dialogue_id as number | null;
+    // Boris and Una each ask the person for what they owe: a dialogue of Boris's and one of Una's.
+    expect((await ask(boris)).status).toBe(201);
+    expect((await ask(una)).status).toBe(201);
+    const borisDialogue = await dialogueOf(boris, named);
+    const unaDialogue = await dialogueOf(una, named);
+    expect(borisDialogue).not.toBeNull();
+    expect(unaDialogue).not.toBeNull();
+    const phone = (body: Record<string, unknown>) => call(t.app, 'POST', `/app/api/v1/event/people/${named}/phone/`, { token: una.token, body });
+
+    // Boris knows the person too, so the phone is not Una's to give them: Una's event and dialogue
+    // go to a placeholder of the phone, and Boris's dialogue keeps the person known by name.
+    const given = await phone({ phone: '+7 916 555-66-77' });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body).toMatchObject({ name: 'Carl Lind', phone: '+79165556677', is_registered: false });
+    const placeholder: number = given.body.uid;
+    expect(placeholder).not.toBe(named);
+    const event = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: una.token })).body;
+    expect(event.contacts.map((c: { uid: number }) => c.uid)).toContain(placeholder);
+    expect(event.contacts.map((c: { uid: number }) => c.uid)).not.toContain(named);
+    expect(await dialogueOf(una, placeholder)).toBe(unaDialogue);
+    const borisSees = (await call(t.app, 'GET', `/app/api/v1/event/${borisDialogue}/`, { token: boris.token })).body;
+    expect(borisSees.contacts.map((c: { uid: number }) => c.uid)).toContain(named);
+    expect(await dialogueOf(boris, named)).toBe(borisDialogue);
+    expect(integrityProblems(await checkIntegrity(t.database, []))).toEqual([]);
+
+    // Whoever signs up with the phone takes Una's places over, not Boris's.
+    const joined = await signUp(t, '+79165556677');
+    expect(joined.uid).toBe(placeholder);
+    expect((await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: joined.token })).status).toBe(200);
+    expect((await call(t.app, 'GET', `/app/api/v1/event/${borisDialogue}/`, { token: joined.token })).status).toBe(404);
+  });
+
+  it('refuses to merge a person into someone who once had a place in the event, without a server error', async () => {
+    const vic = await person(t, 'Vic');
+    await addContacts(t, vic, [boris, eve]);
+    const res = await importFile(vic, {
+      file: TRIP,
+      event_name: 'Lisbon, Vic’s copy',
+      people: [{ name: 'Anna Petrova', uid: vic.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const eventId: number = res.body.event.id;
+    const named: number = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind').uid;
+    // Eve takes part in an operation with the person, which is deleted; then she leaves.
+    const uids = [vic.uid, boris.uid, named];
+    await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: vic.token, body: { data: { contacts: [...uids, eve.uid] } } });
+    const op = await operate(t, vic, {
+      event_id: eventId,
+      details: { kind: 'even_purchase', amount: 30, payer: eve.uid },
+      participants: [{ uid: eve.uid }, { uid: named }],
+    });
+    expect((await call(t.app, 'DELETE', `/app/api/v1/operation/${op.id}/`, { token: vic.token })).status).toBeLessThan(300);
+    const left = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: vic.token, body: { data: { contacts: uids } } });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    const before = balances(left.body);
+
+    const refused = await call(t.app, 'POST', `/app/api/v1/event/people/${named}/phone/`, { token: vic.token, body: { phone: eve.phone, merge: true } });
+    expect([refused.status, refused.body.code]).toEqual([409, 'person_already_in_event']);
+    expect(balances((await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: vic.token })).body)).toEqual(before);
+  });
+
   it('reads headings in a language it has no words for, by where Splitwise puts its columns', async () => {
     const res = await preview(anna, fixture('splitwise-pl-positional.csv'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);

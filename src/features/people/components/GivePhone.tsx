@@ -38,7 +38,8 @@ export function GivePhone({
     setError(null);
     try {
       const answer = await givePhoneCall(person.uid, phone, merge);
-      await (merge ? onMerged(answer) : onGiven());
+      // Others know the person too: the phone went to a new person, whom the caller's events now name.
+      await (merge || answer.uid !== person.uid ? onMerged(answer) : onGiven());
     } catch (err) {
       const code = (err as ApiError | undefined)?.code;
       if (code === 'phone_in_use' && !merge) setAsking(true);

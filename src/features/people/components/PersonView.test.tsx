@@ -335,4 +335,20 @@ describe('a person known by name alone', () => {
     expect(sent.map((b) => (b as { merge?: boolean }).merge ?? false)).toEqual([false, false, true]);
     expect(contactsRead).toBeGreaterThan(readsBefore);
   });
+  it('shows the new person a phone went to when others know the one known by name too', async () => {
+    signedIn([]);
+    withPerson(() => aPersonResponse(CARL, { events: [EVENTS[0]!], phone_givable: true }));
+    // The server keeps person 8 for the others' events and gives mine to a placeholder of the phone.
+    const PLACEHOLDER = aPerson(10, 'Carl Lind', { phone: '+79164445566', is_registered: false });
+    server.use(
+      http.get('/app/api/v1/event/people/10/', () => json(aPersonResponse(PLACEHOLDER, { events: [EVENTS[0]!] }))),
+      http.post('/app/api/v1/event/people/8/phone/', () => json({ ...PLACEHOLDER, is_contact_exists: true, balance: [] })),
+    );
+    renderApp('/people/8');
+    const form = await screen.findByTestId('give-phone', {}, { timeout: 5000 });
+    await userEvent.type(within(form).getByLabelText('Phone number'), '+79164445566');
+    await userEvent.click(within(form).getByRole('button', { name: 'Give the phone number' }));
+    await waitFor(() => expect(screen.getByTestId('person')).toHaveTextContent('+7 916 444 55 66'), { timeout: 5000 });
+    expect(screen.queryByTestId('give-phone')).not.toBeInTheDocument();
+  });
 });
