@@ -109,6 +109,14 @@ describe('the unread count', () => {
   it('is counted again, with every kept figure, when the event’s currency changes and all is priced anew', async () => {
     const mine = await operate(t, boris, lunch(70));
     const theirs = await operate(t, anna, lunch(80));
+    // Boris writes Anna's operation last: it counts as his, unread by Anna, seen by him.
+    const edited = await operate(t, anna, lunch(90));
+    const edit = await call(t.app, 'PUT', `/app/api/v1/operation/${edited.id}/`, {
+      token: boris.token,
+      body: lunch(95),
+      headers: { 'if-match': `"${edited.version}"` },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     await seen(vera, theirs.id);
     await seen(anna, mine.id);
     const before = [await unread(anna), await unread(boris), await unread(vera)];
