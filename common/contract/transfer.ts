@@ -92,7 +92,7 @@ export const importBody = importFileBody.extend({
   /** The name the members who left are shown by (the preview's `departed` person), in the importer's language. */
   departed_name: userText(NAME_MAX_LENGTH).optional(),
   people: z
-    .array(z.object({ name: z.string().max(200), uid: id.optional(), phone: z.string().min(1).max(40).optional() }))
+    .array(z.object({ name: userText(200), uid: id.optional(), phone: z.string().min(1).max(40).optional() }))
     .min(1)
     .max(200),
 });

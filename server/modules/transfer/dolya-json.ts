@@ -4,6 +4,7 @@ import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import { operationEntries, type OperationKind } from '../../../common/ledger';
 import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
+import { safeText } from '../../../common/contract/common';
 import { normalizeName } from '../../../common/names';
 import { readEntered } from '../operations/entered';
 import { enteredInput } from '../operations/pricing';
@@ -107,7 +108,8 @@ export function readDolyaJson(text: string): ExpenseTable | null {
   const parsed = exportedEvent.safeParse(data);
   if (!parsed.success) unreadableAt(parsed.error);
   const { contacts } = parsed.data.event;
-  const people = distinctNames(contacts.map((c) => normalizeName(c.is_me && c.full_name ? c.full_name : c.name) || '?'));
+  // A name as it may be shown to others: what no one types (direction overrides, NUL) taken out.
+  const people = distinctNames(contacts.map((c) => normalizeName(safeText(c.is_me && c.full_name ? c.full_name : c.name)) || '?'));
   // People by number from 1: the meta of an operation names them as the ledger names uids.
   const numberOf = new Map(contacts.map((c, i) => [c.uid, i + 1]));
   const person = (uid: number | null) => (uid === null ? null : (numberOf.get(uid) ?? null));

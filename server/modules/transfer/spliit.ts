@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../../../common/contract/common';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
@@ -20,7 +21,8 @@ const expense = z.object({
   category: z.object({ name: z.string() }).nullable().optional(),
   amount: z.number(),
   paidById: z.string(),
-  paidFor: z.array(z.object({ participantId: z.string(), shares: z.number() })),
+  // Spliit's shares are whole: percent in hundredths, amounts in minor units, weights times 100.
+  paidFor: z.array(z.object({ participantId: z.string(), shares: z.number().int().min(0).max(MAX_OPERATION_MINOR) })),
   isReimbursement: z.boolean().optional(),
   splitMode: z.enum(['EVENLY', 'BY_SHARES', 'BY_PERCENTAGE', 'BY_AMOUNT']),
 });
@@ -57,7 +59,9 @@ function apportion(amount: number, shares: readonly number[], offset: number): n
   const remaining = amount - amounts.reduce((a, b) => a + b, 0);
   const rotate = (index: number) => (index - offset + count) % count;
   remainders.sort((a, b) => b.remainder - a.remainder || rotate(a.index) - rotate(b.index));
-  for (let i = 0; i < remaining; i++) amounts[remainders[i]!.index]! += 1;
+  // In doubles, as Spliit works: past 2^53 a floor may be one off, and what is left over then
+  // may pass the count; the row's sum check refuses such a row rather than this loop running off.
+  for (let i = 0; i < Math.min(remaining, count); i++) amounts[remainders[i]!.index]! += 1;
   return amounts;
 }
 
@@ -80,7 +84,8 @@ export function readSpliitJson(text: string): ExpenseTable | null {
   if (participants.length < 1 || participants.length > MAX_IMPORT_PEOPLE) throw new DomainError('import_unreadable', 'file');
   if (expenses.length > MAX_IMPORT_ROWS) throw new DomainError('import_too_big', 'file');
   const code = (parsed.data.currencyCode ?? SYMBOLS[parsed.data.currency.trim()] ?? parsed.data.currency).trim().toUpperCase();
-  const people = distinctNames(participants.map((p) => normalizeName(p.name) || '?'));
+  // A name as it may be shown to others: what no one types (direction overrides, NUL) taken out.
+  const people = distinctNames(participants.map((p) => normalizeName(safeText(p.name)) || '?'));
   const column = new Map(participants.map((p, i) => [p.id, i]));
   const table: ExpenseTable = { format: 'spliit', people, rows: [], totals: new Map(), problems: [] };
   expenses.forEach((raw, index) => {
@@ -99,6 +104,7 @@ export function readSpliitJson(text: string): ExpenseTable | null {
     const effects = people.map(() => 0);
     effects[column.get(paidById)!]! += amount;
     for (const [id, share] of spliitShares(e.data)) effects[column.get(id)!]! -= share;
+    if (effects.some((x) => Math.abs(x) > MAX_OPERATION_MINOR)) return problem('amount_too_large');
     if (effects.reduce((a, b) => a + b, 0) !== 0) return problem('effects_do_not_sum');
     if (effects.every((x) => x === 0)) return problem('no_money_moved');
     const row: ExpenseRow = {

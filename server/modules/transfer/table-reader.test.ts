@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readExpenseTable } from './table-reader';
+import { distinctNames, readExpenseTable } from './table-reader';
 
 const cents = (minor: number) => (minor / 100).toFixed(2);
 
@@ -51,5 +51,14 @@ describe('a Splitwise group export whose third member left', () => {
     );
     expect(table.people).toEqual(['Anna', 'Boris']);
     expect(table.rows.map((r) => r.effects)).toEqual([[500, -500]]);
+  });
+});
+
+describe('people whose names differ only in case', () => {
+  it('are told apart as the importer names them, never by a name another person of the file has', () => {
+    const file = 'Date,Description,Category,Cost,Currency,Anna,anna\n2026-03-01,Taxi,General,10.00,EUR,5.00,-5.00\n';
+    expect(readExpenseTable(file).people).toEqual(['Anna', 'anna (2)']);
+    expect(distinctNames(['Anna', 'anna', 'Anna (2)'])).toEqual(['Anna', 'anna (3)', 'Anna (2)']);
+    expect(distinctNames(['Bo', 'Bo', 'Bo'])).toEqual(['Bo', 'Bo (2)', 'Bo (3)']);
   });
 });

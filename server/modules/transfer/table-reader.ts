@@ -182,11 +182,19 @@ function holdsMoney(text: string): boolean {
 
 /** People's names as column headings: a repeated name numbered ('Anna', 'Anna (2)'), since two columns are two people. */
 export function distinctNames(names: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+  // Distinct as the importer's answer is matched to them: whatever the case.
+  const key = (name: string) => name.toLowerCase();
+  const given = new Set(names.map(key));
+  const used = new Set<string>();
   return names.map((name) => {
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    return n === 1 ? name : `${name} (${n})`;
+    let named = name;
+    for (let n = 2; used.has(key(named)); n++) {
+      named = `${name} (${n})`;
+      // Not a name another person of the file has.
+      if (given.has(key(named))) named = name;
+    }
+    used.add(key(named));
+    return named;
   });
 }
 
@@ -255,7 +263,10 @@ export function readExpenseTable(text: string): ExpenseTable {
   const header = parsed.data[found.at]!;
   const body = parsed.data.slice(found.at + 1);
   const columns = found.columns;
-  const at = (column: Column) => columns.indexOf(column);
+  // Looked up once: a row asks for its columns by name, and a header may be thousands wide.
+  const firstAt = new Map<Column | 'person', number>();
+  columns.forEach((c, i) => firstAt.has(c) || firstAt.set(c, i));
+  const at = (column: Column) => firstAt.get(column) ?? -1;
   // Spliit's spreadsheet holds each person's share signed by whether they paid it, not what they
   // paid less their share: the payer is the one positive column, and one outside the split is lost.
   const spliit = at('split_mode') >= 0;
@@ -268,7 +279,7 @@ export function readExpenseTable(text: string): ExpenseTable {
   const eventCurrency = eventAmountAt >= 0 ? (EVENT_AMOUNT.exec(normalizeName(header[eventAmountAt]))?.[1]?.toUpperCase() ?? null) : null;
   const table: ExpenseTable = {
     format: eventCurrency ? 'dolya' : spliit ? 'spliit' : 'splitwise',
-    people: personColumns.map(nameAt),
+    people: distinctNames(personColumns.map(nameAt)),
     rows: [],
     totals: new Map(),
     problems: [],

@@ -637,6 +637,54 @@ describe('importing a Spliit group export (JSON)', () => {
     const back = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Carl pays Anna back');
     expect(back).toMatchObject({ kind: 'payback', details: { amount: 200, payer: carl.uid } });
   });
+
+  it('refuses shares no Spliit writes, keeps large splits exact, and shows names without what no one types', async () => {
+    const spend = (id: string, amount: number, splitMode: string, shares: [number, number]) => ({
+      id,
+      expenseDate: '2026-03-02T00:00:00.000Z',
+      title: id,
+      amount,
+      paidById: 'p1',
+      paidFor: [
+        { participantId: 'p1', shares: shares[0] },
+        { participantId: 'p2', shares: shares[1] },
+      ],
+      splitMode,
+    });
+    const file = JSON.stringify({
+      name: 'Edge',
+      currency: '€',
+      currencyCode: 'EUR',
+      participants: [
+        { id: 'p1', name: 'Bo\u0000b \u202Egpj.exe' },
+        { id: 'p2', name: 'Dana' },
+      ],
+      expenses: [
+        // Negative shares would charge Dana 99 times the amount, and half shares break the sums.
+        spend('negative', 10 ** 12, 'BY_SHARES', [100, -99]),
+        spend('half', 10 ** 12, 'BY_SHARES', [1e9 + 0.5, -1e9]),
+        // An amount by amounts near the bound, where a product of two figures passes 2^53: as Spliit shares it.
+        spend('large', 325_036_064_288, 'BY_AMOUNT', [244_924_048_564, 80_112_015_724]),
+      ],
+    });
+    const seen = await preview(anna, file);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.problems).toEqual([
+      { line: 2, code: 'amount_unreadable' },
+      { line: 3, code: 'amount_unreadable' },
+    ]);
+    expect(seen.body.people.map((p: { name: string; totals: { amount: number }[] }) => [p.name, p.totals[0]!.amount])).toEqual([
+      ['Bob gpj.exe', 801_120_157.24],
+      ['Dana', -801_120_157.24],
+    ]);
+    const res = await importFile(anna, { file, event_name: 'Edge', people: [{ name: 'Bob gpj.exe' }, { name: 'Dana' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.event.contacts.map((c: { name: string }) => c.name).sort()).toEqual(['Bob gpj.exe', 'Dana', 'me']);
+    expect(Object.values(balances(res.body.event)).sort()).toEqual([-801_120_157.24, 0, 801_120_157.24].sort());
+    // A name the answer gives must be one a person could type.
+    const refused = await importFile(anna, { file, event_name: 'Edge', people: [{ name: 'Bob\u202E' }, { name: 'Dana' }] });
+    expect([refused.status, refused.body.code]).toEqual([400, 'validation_failed']);
+  });
 });
 
 describe('importing a Spliit spreadsheet', () => {
