@@ -101,6 +101,17 @@ function entered(
   return { kind: op.kind, amount: result.originalAmount, meta: result.meta, effects };
 }
 
+/** The meta with each person named by `place(number)` instead. */
+function renumbered(meta: OperationMeta, place: (n: number) => number): OperationMeta {
+  const out: OperationMeta = {
+    ...meta,
+    payer: meta.payer === null ? null : place(meta.payer),
+    participants: meta.participants.map((p) => ({ ...p, uid: place(p.uid) })),
+  };
+  if (meta.payers) out.payers = meta.payers.map((p) => ({ ...p, uid: place(p.uid) }));
+  return out;
+}
+
 /** The export read as rows, or null when the text is not Dolya's JSON at all. */
 export function readDolyaJson(text: string): ExpenseTable | null {
   const data = jsonOf(text);
@@ -110,9 +121,13 @@ export function readDolyaJson(text: string): ExpenseTable | null {
   const { contacts } = parsed.data.event;
   // A name as it may be shown to others: what no one types (direction overrides, NUL) taken out.
   const people = distinctNames(contacts.map((c) => normalizeName(safeText(c.is_me && c.full_name ? c.full_name : c.name)) || '?'));
-  // People by number from 1: the meta of an operation names them as the ledger names uids.
-  const numberOf = new Map(contacts.map((c, i) => [c.uid, i + 1]));
-  const person = (uid: number | null) => (uid === null ? null : (numberOf.get(uid) ?? null));
+  // People by number from 1 in the order of their uids in the file, as the ledger names uids: an
+  // equal split's leftover minor units go to the lowest uids (common/split.ts), so the rows split
+  // as the event did. The rows then name them by their place in the file (`renumbered`).
+  const byUid = [...contacts.keys()].sort((a, b) => contacts[a]!.uid - contacts[b]!.uid);
+  const rankOf = new Map(byUid.map((index, rank) => [contacts[index]!.uid, rank + 1]));
+  const person = (uid: number | null) => (uid === null ? null : (rankOf.get(uid) ?? null));
+  const placeOf = (rank: number) => (byUid[rank - 1] ?? -1) + 1;
   const table: ExpenseTable = { format: 'dolya', people, rows: [], totals: new Map(), problems: [] };
   parsed.data.operations.forEach((raw, index) => {
     const path = `operations[${index}]`;
@@ -126,7 +141,7 @@ export function readDolyaJson(text: string): ExpenseTable | null {
     if (!day) return problem('date_unreadable', `${path}.details.date`);
     const read = entered({ ...op.data, details: { ...op.data.details, original_currency: currency } }, person);
     if (typeof read === 'string') return problem(read);
-    const effects = people.map((_, i) => read.effects.get(i + 1) ?? 0);
+    const effects = people.map((_, i) => read.effects.get(rankOf.get(contacts[i]!.uid) ?? 0) ?? 0);
     if (effects.every((e) => e === 0)) return problem('no_money_moved');
     const row: ExpenseRow = {
       line: index + 1,
@@ -137,7 +152,7 @@ export function readDolyaJson(text: string): ExpenseTable | null {
       currency,
       cost: read.amount,
       effects,
-      entered: { kind: read.kind, amount: read.amount, meta: read.meta },
+      entered: { kind: read.kind, amount: read.amount, meta: renumbered(read.meta, placeOf) },
     };
     table.rows.push(row);
   });

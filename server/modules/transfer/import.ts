@@ -14,9 +14,9 @@ import { addContacts, listContacts } from '../contacts/service';
 import { knownPeople, updateEvent } from '../events/repository';
 import { createEvent, getEvent } from '../events/service';
 import { addImported, deriveImported, finishImported } from '../operations/ledger-writer';
-import { price, type Priced } from '../operations/pricing';
+import { enteredInput, price, type Priced } from '../operations/pricing';
 import type { OperationMeta } from '../operations/repository';
-import type { OperationKind } from '../../../common/ledger';
+import { operationEntries, type OperationKind } from '../../../common/ledger';
 import { readDolyaJson } from './dolya-json';
 import { rowOperation, rowOperationInOwnCurrency, type RowOperation } from './row-operation';
 import { discardEvent } from './repository';
@@ -246,8 +246,8 @@ async function plannedRows(
     if (planned.length % IMPORT_CHUNK === IMPORT_CHUNK - 1) await nextTurn();
     // A row of Dolya's spreadsheet goes back into the currency it was entered in, at the rate
     // it was converted at, when the event is in the file's event currency again.
-    const inOwn = row.currency === currency ? rowOperationInOwnCurrency(row) : null;
-    const op = plannedOperation(row, uids, inOwn?.operation);
+    const inOwn = row.currency === currency ? rowOperationInOwnCurrency(row, uids) : null;
+    const op = plannedOperation(row, uids, viewer, inOwn?.operation);
     const date = middayOf(row.day);
     const opCurrency = inOwn?.own.currency ?? row.currency;
     const rateOfRow: typeof rateForDate = inOwn ? async () => ({ rate: inOwn.own.rate, rateDate: null }) : rateOf;
@@ -296,7 +296,7 @@ type PlannedRow = { row: ExpenseRow; op: PlannedOperation; currency: string; dat
  * operation that reproduces its effects (`inOwnCurrency` when the row is written in the currency
  * it was entered in).
  */
-function plannedOperation(row: ExpenseRow, uids: readonly number[], inOwnCurrency?: RowOperation): PlannedOperation {
+function plannedOperation(row: ExpenseRow, uids: readonly number[], author: number, inOwnCurrency?: RowOperation): PlannedOperation {
   if (row.entered) {
     const uid = (n: number) => uids[n - 1] as number;
     const { kind, amount, meta: numbered } = row.entered;
@@ -306,7 +306,10 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[], inOwnCurrenc
       participants: numbered.participants.map((p) => ({ ...p, uid: uid(p.uid) })),
     };
     if (numbered.payers) meta.payers = numbered.payers.map((p) => ({ ...p, uid: uid(p.uid) }));
-    return { kind, amount, meta };
+    // An equal split's leftover minor units go to the lowest uids (common/split.ts), and the people
+    // chosen may not be in the file's order: then the row is written as the money it moves, as the
+    // preview showed it.
+    if (movesAsRow({ kind, amount, meta }, row, uids, author)) return { kind, amount, meta };
   }
   const op = inOwnCurrency ?? rowOperation(row);
   const uid = (person: number) => uids[person] as number;
@@ -314,6 +317,18 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[], inOwnCurrenc
   const meta: OperationMeta = { payer: payers[0]?.uid ?? null, participants: op.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })), text: '' };
   if (payers.length > 1) meta.payers = payers;
   return { kind: op.kind, amount: op.amount, meta };
+}
+
+/** Whether the operation, written by `author` (the importer), moves each person's money as the row says. */
+function movesAsRow(op: PlannedOperation, row: ExpenseRow, uids: readonly number[], author: number): boolean {
+  const moved = new Map<number, number>();
+  for (const e of operationEntries(enteredInput({ kind: op.kind, originalAmount: op.amount, author, meta: op.meta }))) {
+    moved.set(e.uid, (moved.get(e.uid) ?? 0) + e.paid - e.share);
+  }
+  return (
+    [...moved].every(([uid, effect]) => effect === row.effects[uids.indexOf(uid)]) &&
+    row.effects.every((effect, i) => effect === (moved.get(uids[i] as number) ?? 0))
+  );
 }
 
 /** Some of an import's rows, priced: their operations, entries and first versions. */

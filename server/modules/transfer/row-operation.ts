@@ -43,10 +43,14 @@ export function rowOperation(row: ExpenseRow): RowOperation {
  * The row's operation in the currency it was entered in (`row.own`): an operation entered in rubles
  * comes back in rubles. Its people share the amount equally when that is what the row's figures
  * say, else in proportion to the event-currency operation's parts. Only when, converted at the
- * row's own rate, it moves every balance exactly as the row does; else null, and the row is
- * written in the event currency as it stands.
+ * row's own rate, it moves every balance exactly as the row does, with each person the uid they
+ * become (`uids`, by column; their order decides who takes an equal split's leftover minor units);
+ * else null, and the row is written in the event currency as it stands.
  */
-export function rowOperationInOwnCurrency(row: ExpenseRow): { operation: RowOperation; own: OwnCurrency } | null {
+export function rowOperationInOwnCurrency(
+  row: ExpenseRow,
+  uids: readonly number[] = row.effects.map((_, i) => i),
+): { operation: RowOperation; own: OwnCurrency } | null {
   const { own } = row;
   if (!own) return null;
   const inEvent = rowOperation(row);
@@ -72,7 +76,7 @@ export function rowOperationInOwnCurrency(row: ExpenseRow): { operation: RowOper
     ...proportional,
     parts: proportional.parts.map((p, i) => (Math.abs((inEvent.parts[i]?.amount ?? 0) - common) <= 1 ? { person: p.person } : p)),
   };
-  const operation = [equal, mixed, proportional].find((candidate) => movesAsTheRow(candidate, row, own));
+  const operation = [equal, mixed, proportional].find((candidate) => movesAsTheRow(candidate, row, own, uids));
   return operation ? { operation, own } : null;
 }
 
@@ -82,23 +86,28 @@ function commonest(values: readonly number[]): number {
   return [...count.entries()].reduce((best, next) => (next[1] > best[1] ? next : best), [0, 0])[0];
 }
 
-function movesAsTheRow(operation: RowOperation, row: ExpenseRow, own: OwnCurrency): boolean {
+function movesAsTheRow(operation: RowOperation, row: ExpenseRow, own: OwnCurrency, uids: readonly number[]): boolean {
+  const uid = (person: number) => uids[person] as number;
   try {
     const converted = convertMinor(own.amount, own.currency, row.currency, own.rate);
     const entries = entriesInEventCurrency(
       {
         kind: operation.kind,
         amount: operation.amount,
-        // People are their column numbers here; the author takes no part in these two kinds.
+        // The author takes no part in these two kinds.
         author: -1,
-        payer: operation.payers[0]?.person ?? null,
-        payers: operation.payers.length > 1 ? operation.payers.map((p) => ({ uid: p.person, amount: p.amount })) : null,
-        participants: operation.parts.map((p) => ({ uid: p.person, amount: p.amount })),
+        payer: operation.payers[0] ? uid(operation.payers[0].person) : null,
+        payers: operation.payers.length > 1 ? operation.payers.map((p) => ({ uid: uid(p.person), amount: p.amount })) : null,
+        participants: operation.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })),
       },
       converted,
     );
     const effects = row.effects.map(() => 0);
-    for (const e of entries) effects[e.uid] = (effects[e.uid] ?? 0) + e.paid - e.share;
+    for (const e of entries) {
+      const at = uids.indexOf(e.uid);
+      if (at < 0) return false;
+      effects[at] = (effects[at] ?? 0) + e.paid - e.share;
+    }
     return effects.every((e, i) => e === row.effects[i]);
   } catch {
     // Parts that round to nothing in the own currency, or a rate past the bounds: not this way.

@@ -853,6 +853,62 @@ describe('exporting an event', () => {
     expect(kinds).toEqual(['even_purchase', 'even_purchase', 'payback', 'split_purchase', 'split_purchase']);
   });
 
+  it('splits the odd cent in the preview as the event did, and imports it as the preview shows whoever the people become', async () => {
+    // Carl's event lists him first, but the leftover cent of an equal split goes to the lowest uid: Anna's.
+    await addContacts(t, carl, [anna, boris]);
+    const own = await call(t.app, 'POST', '/app/api/v1/event/', {
+      token: carl.token,
+      body: { event_name: 'Odd cent', contacts: [anna.uid, boris.uid], eventCurrency: 'EUR' },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    await operate(t, carl, {
+      event_id: own.body.id,
+      details: { kind: 'even_purchase', amount: 1, currency: 'EUR' },
+      participants: [{ uid: carl.uid }, { uid: anna.uid }, { uid: boris.uid }],
+    });
+    const source = balances((await call(t.app, 'GET', `/app/api/v1/event/${own.body.id}/`, { token: carl.token })).body);
+    expect(source).toEqual({ [carl.uid]: 0.67, [anna.uid]: -0.34, [boris.uid]: -0.33 });
+    const json = JSON.stringify((await call(t.app, 'GET', `/app/api/v1/event/${own.body.id}/export/`, { token: carl.token })).body);
+    const seen = await preview(carl, json);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    const shown = Object.fromEntries(seen.body.people.map((p: { name: string; totals: { amount: number }[] }) => [p.name, p.totals[0]!.amount]));
+    expect(shown).toEqual({ 'Carl Lind': 0.67, 'Anna Petrova': -0.34, 'Boris Ivanov': -0.33 });
+
+    // Imported by Anna with the people the other way round: the lowest uid is now the file's Carl.
+    const swapped = [
+      { name: 'Carl Lind', uid: anna.uid },
+      { name: 'Anna Petrova', uid: carl.uid },
+      { name: 'Boris Ivanov', uid: boris.uid },
+    ];
+    const res = await importFile(anna, {
+      file: json,
+      event_name: 'Odd cent, swapped',
+      people: swapped,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(balances(res.body.event)).toEqual({ [anna.uid]: 0.67, [carl.uid]: -0.34, [boris.uid]: -0.33 });
+
+    // A spreadsheet row entered in rubles goes back in rubles only where the people chosen split
+    // it as the row says: here, in uid order, Anna's column first, then swapped.
+    const rubles = await call(t.app, 'POST', '/app/api/v1/event/', {
+      token: anna.token,
+      body: { event_name: 'Odd cent in rubles', contacts: [boris.uid, carl.uid], eventCurrency: 'EUR' },
+    });
+    expect(rubles.status, JSON.stringify(rubles.body)).toBe(201);
+    await operate(t, anna, {
+      event_id: rubles.body.id,
+      details: { kind: 'even_purchase', amount: 100, currency: 'RUB' },
+      participants: [{ uid: anna.uid }, { uid: boris.uid }, { uid: carl.uid }],
+    });
+    const csv = (await call(t.app, 'GET', `/app/api/v1/event/${rubles.body.id}/export/csv/`, { token: anna.token })).res.body;
+    const csvSeen = await preview(anna, csv);
+    expect(csvSeen.status, JSON.stringify(csvSeen.body)).toBe(200);
+    const inFile = Object.fromEntries(csvSeen.body.people.map((p: { name: string; totals: { amount: number }[] }) => [p.name, p.totals[0]!.amount]));
+    const fromCsv = await importFile(anna, { file: csv, event_name: 'Odd cent in rubles, swapped', people: swapped });
+    expect(fromCsv.status, JSON.stringify(fromCsv.body)).toBe(201);
+    expect(balances(fromCsv.body.event)).toEqual(Object.fromEntries(swapped.map((p) => [p.uid, inFile[p.name]])));
+  });
+
   it('names the place of a problem in a JSON file by its path, not by a line', async () => {
     const data = (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/export/`, { token: anna.token })).body;
     data.operations[2].details.date = 'yesterday';
