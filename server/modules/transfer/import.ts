@@ -43,6 +43,8 @@ function balancesOf(table: ExpenseTable): Map<string, number[]> {
     row.effects.forEach((e, i) => (sum[i] = (sum[i] ?? 0) + e));
     sums.set(row.currency, sum);
   }
+  // Each row is within one operation's bound, but thousands of them can pass what a number holds exactly.
+  for (const sum of sums.values()) if (!sum.every(Number.isSafeInteger)) throw new DomainError('totals_too_large', 'file');
   return sums;
 }
 
