@@ -90,6 +90,7 @@ export const ERROR_MESSAGES = {
   delete_user_with_debt: "It's not possible to delete the user with a debt",
   dialogue_no_participants: 'No participants can be added to a dialogue',
   not_event_owner: 'Only the event owner can do this',
+  not_operation_author: 'Only the one who recorded this operation can make it repeat',
   event_deleted: 'This event has been deleted',
   amount_too_large: 'The amount is too large for one operation',
   totals_too_large: 'This operation would take the totals past what can be kept exactly',

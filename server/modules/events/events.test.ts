@@ -258,4 +258,28 @@ describe('operations', () => {
     expect(target.contacts.reduce((s, c) => s + Math.round(c.balance * 100), 0)).toBe(0);
     expect(target.payout).toBe(2.17);
   });
+
+  it('prices an operation moved twice at once in the currency of where it ends', async () => {
+    const home = await eventWith(t, anna, [boris]);
+    const rubles = await eventWith(t, anna, [boris]);
+    const euros = await eventWith(t, boris, [anna], { eventCurrency: 'EUR' });
+    for (let round = 0; round < 10; round++) {
+      const op = operation.parse(
+        await operate(t, anna, { ...purchase(home, anna, 1000, [anna, boris]), details: { kind: 'even_purchase', amount: 1000, date: '2026-03-12' } }),
+      );
+      const move = (who: Person, to: number) =>
+        call(t.app, 'POST', '/app/api/v1/operation/move_operation/', { token: who.token, body: { event_id: to, operation_id: op.id } });
+      // Anna and Boris move it at the same moment, each somewhere else: one wins, whole.
+      await Promise.all([move(anna, rubles), move(boris, euros)]);
+      const after = operation.parse((await call(t.app, 'GET', `/app/api/v1/operation/${op.id}/`, { token: anna.token })).body);
+      const where = after.event_id === euros ? 'EUR' : 'RUB';
+      expect(after.details, `round ${round}`).toMatchObject({
+        currency: where,
+        original_amount: 1000,
+        original_currency: 'RUB',
+        ...(where === 'RUB' ? { amount: 1000 } : {}),
+      });
+    }
+    for (const id of [home, rubles, euros]) expect((await getEvent(anna, id)).contacts.reduce((s, c) => s + Math.round(c.balance * 100), 0)).toBe(0);
+  });
 });

@@ -121,7 +121,8 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     requireLive(source);
     requireLive(target);
     const row = await operationForParticipant(tx, operationId, viewer, true);
-    if (!row) throw new DomainError('not_found');
+    // Moved by someone else since it was read: its event now is not the one locked and priced from.
+    if (!row || row.eventId !== source.id) throw new DomainError('not_found');
     if (row.deletedAt) throw new DomainError('not_found');
     if (source.id === target.id) return row;
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];

@@ -33,7 +33,8 @@ async function makeNext(db: Db, seriesId: number, now: Date): Promise<Outcome> {
       throw err instanceof DomainError && err.code === 'not_found' ? new DomainError('participant_not_in_event') : err;
     });
     const series = await recurrenceById(tx, seriesId, true);
-    if (!isDue(series, now)) return 'none';
+    // Moved with its operation since it was read: the next pass makes it where it is now.
+    if (!isDue(series, now) || series.eventId !== event.id) return 'none';
     const { day, at } = occurrenceAt(series.firstAt, series.utcOffset, ruleOf(series), series.nextK);
     if (!(await hasOccurrenceOn(tx, series.id, day))) {
       requireLive(event);

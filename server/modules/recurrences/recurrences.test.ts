@@ -123,13 +123,16 @@ describe('a monthly series', () => {
     expect(s.next).toBe('2027-06-30T10:00:00.000Z');
   });
 
-  it('is changed from an occurrence, which becomes the pattern for those to come', async () => {
+  it('is changed from an occurrence by its author alone, and that occurrence becomes the pattern for those to come', async () => {
     const made = await occurrences(first.recurrence_id!);
     const mar = made[2]!;
-    const res = await call(t.app, 'PUT', `/app/api/v1/operation/${mar.id}/recurrence/`, {
-      token: boris.token,
-      body: { frequency: 'monthly', interval: 2, count: 8 },
-    });
+    const change = (who: Person) =>
+      call(t.app, 'PUT', `/app/api/v1/operation/${mar.id}/recurrence/`, { token: who.token, body: { frequency: 'monthly', interval: 2, count: 8 } });
+    // The occurrences are Anna's, counted against her bound: Boris may not set them going.
+    const refused = await change(boris);
+    expect([refused.status, refused.body.code]).toEqual([403, 'not_operation_author']);
+    expect(await series(first.id)).toMatchObject({ interval: 1, made: 5 });
+    const res = await change(anna);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const s = recurrenceSchema.parse(res.body);
     // From 31 March every two months, after the latest made (31 May): 31 July.
@@ -226,14 +229,17 @@ describe('what the series cannot do', () => {
     expect(await series(op.id)).toMatchObject({ frequency: 'monthly', stopped: false });
   });
 
-  it('an operation outside any series has none, and can start one', async () => {
+  it('an operation outside any series has none, and its author alone can start one', async () => {
     const plain = await operate(t, anna, { ...rent('2027-09-05T10:00:00Z', {}), repeat: undefined });
     expect(plain.recurrence_id).toBeNull();
     expect((await call(t.app, 'GET', `/app/api/v1/operation/${plain.id}/recurrence/`, { token: anna.token })).status).toBe(404);
-    const res = await call(t.app, 'PUT', `/app/api/v1/operation/${plain.id}/recurrence/`, {
-      token: boris.token,
-      body: { frequency: 'weekly', until: '2027-09-20' },
-    });
+    const start = (who: Person) =>
+      call(t.app, 'PUT', `/app/api/v1/operation/${plain.id}/recurrence/`, { token: who.token, body: { frequency: 'weekly', until: '2027-09-20' } });
+    // Boris could otherwise make Anna's operation repeat daily and use up what she may write.
+    const refused = await start(boris);
+    expect([refused.status, refused.body.code]).toEqual([403, 'not_operation_author']);
+    expect((await call(t.app, 'GET', `/app/api/v1/operation/${plain.id}/recurrence/`, { token: anna.token })).status).toBe(404);
+    const res = await start(anna);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(recurrenceSchema.parse(res.body)).toMatchObject({ made: 1, next: '2027-09-12T10:00:00.000Z', until: '2027-09-20' });
     await makeAllDue(t.database.db, new Date('2027-12-01T00:00:00Z'));

@@ -60,6 +60,7 @@ export async function recurrenceOf(db: Db, viewer: number, operationId: number):
  * operation outside any series starts one; one inside changes its series, and becomes the pattern
  * (amount, people, description) of the occurrences still to come, which follow its date by the new
  * rule after the latest occurrence already made. Occurrences now due are made before the answer.
+ * Only the operation's author may.
  */
 export async function setRecurrence(db: Db, viewer: number, operationId: number, repeat: RepeatBody): Promise<Recurrence> {
   const now = new Date();
@@ -68,6 +69,9 @@ export async function setRecurrence(db: Db, viewer: number, operationId: number,
     if (row.deletedAt !== null) throw new DomainError('not_found');
     // A payback request is a record of what was asked at the time, not something to ask again.
     if (requestMeta(row) !== null) throw new DomainError('validation_failed', 'kind');
+    // The occurrences are written in the author's name and counted against their bound (decision
+    // 0062): nobody else may set that going, or they could use it up and lock the author out.
+    if (row.authorId !== viewer) throw new DomainError('not_operation_author');
     if (row.recurrenceId === null) {
       const { series, day } = await startSeries(tx, patternOf(row), row.opDate, repeat, now);
       await linkToSeries(tx, row.id, series.id, day);

@@ -128,6 +128,22 @@ describe('the details of an occurrence', () => {
     expect(within(section).getByTestId('repeat-status')).toHaveTextContent('Next: 31 January 2027');
   });
 
+  it('lets someone else see and stop a series but neither start nor change one: it writes in its author’s name', async () => {
+    serve(anOperation({ id: 9, recurrence_id: SERIES.id, details: { description: 'Rent', author: 99 } }));
+    renderApp(`/events/${EVENT_ID}/transactions/9`, { language: 'en' });
+    const section = await screen.findByTestId('repeat-section');
+    expect(await within(section).findByTestId('repeat-rule')).toHaveTextContent('Every month');
+    expect(within(section).getByTestId('repeat-stop')).toBeInTheDocument();
+    expect(within(section).queryByTestId('repeat-change')).not.toBeInTheDocument();
+  });
+
+  it('offers nothing to repeat on someone else’s operation outside any series', async () => {
+    serve(anOperation({ id: 9, recurrence_id: null, details: { description: 'Rent', author: 99 } }));
+    renderApp(`/events/${EVENT_ID}/transactions/9`, { language: 'en' });
+    expect(await screen.findByTestId('details-amount', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('repeat-section')).not.toBeInTheDocument();
+  });
+
   it('offers to repeat an operation outside any series', async () => {
     const calls = serve(anOperation({ id: 9, recurrence_id: null, details: { description: 'Rent' } }));
     renderApp(`/events/${EVENT_ID}/transactions/9`, { language: 'en' });

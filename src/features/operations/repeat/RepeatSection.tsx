@@ -5,7 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { Operation } from '@common/contract/operations';
 import type { Recurrence } from '@common/contract/recurrences';
 import { localDay } from '@common/recurrence';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LinkButton } from '@/components/LinkButton';
@@ -39,9 +39,11 @@ export function RepeatSection({ op, editable }: { op: Operation; editable: boole
   const { data: series, error: readError, refetch } = useRecurrenceQuery(seriesId === null ? skipToken : op.id);
   const [stopSeries, stopped] = useStopRecurrenceMutation();
   const error = cacheError(stopped.error ?? readError);
+  // A series writes in its author's name: only they start or change it; anyone may stop it.
+  const mine = useAppSelector((s) => s.profile.user?.user) === op.details.author;
 
   if (op.kind === 'comment' && seriesId === null) return null;
-  if (seriesId === null && !editable) return null;
+  if (seriesId === null && !(editable && mine)) return null;
 
   const status = (s: Recurrence) => {
     if (s.next) return t('repeat.next', { date: dayText(s.next, locale) });
@@ -75,9 +77,11 @@ export function RepeatSection({ op, editable }: { op: Operation; editable: boole
           </p>
           {editable && (
             <div className={styles.actions}>
-              <LinkButton onClick={() => setChanging(true)} data-testid="repeat-change">
-                {series.next ? t('repeat.change') : t('repeat.restart')}
-              </LinkButton>
+              {mine && (
+                <LinkButton onClick={() => setChanging(true)} data-testid="repeat-change">
+                  {series.next ? t('repeat.change') : t('repeat.restart')}
+                </LinkButton>
+              )}
               {series.next && (
                 <LinkButton onClick={() => setStopping(true)} data-testid="repeat-stop">
                   {t('repeat.stop')}
