@@ -60,6 +60,9 @@ export async function crossRateOn(db: Queryable, from: string, to: string, date:
   return { from, to, date, rate: frozen.rate, rate_date: frozen.rateDate };
 }
 
+/** Amounts shown as they are kept, in their own currency. */
+const asKept = (currency: string): DisplayConversion => ({ currency, approximate: false, major: (m) => fromMinor(m, currency), minor: (m) => m });
+
 export interface DisplayConversion {
   currency: string;
   approximate: boolean;
@@ -74,9 +77,7 @@ export interface DisplayConversion {
  * marked approximate). Without a `to`, or with the same currency, amounts are shown as they are.
  */
 export async function displayConversion(db: Queryable, from: string, to: string | undefined): Promise<DisplayConversion> {
-  if (!to || to === from) {
-    return { currency: from, approximate: false, major: (m) => fromMinor(m, from), minor: (m) => m };
-  }
+  if (!to || to === from) return asKept(from);
   if (!isCurrencyCode(to)) throw new DomainError('currency_unknown', 'currency');
   const latest = await latestRates(
     db,
@@ -88,6 +89,26 @@ export async function displayConversion(db: Queryable, from: string, to: string 
   const rate: Rational = crossRate(fromPerEur, toPerEur);
   const minor = (m: number) => convertMinor(m, from, to, rate);
   return { currency: to, approximate: true, minor, major: (m) => fromMinor(minor(m), to) };
+}
+
+/**
+ * An answer built in the display currency asked for, or, when one of its figures cannot be shown
+ * there (past what a number holds exactly once converted), in `from` as the figures are kept: one
+ * large operation anyone in an event may write must not fail everyone's screen in some currencies.
+ * The answer says which currency it is in.
+ */
+export async function shownIn<T>(db: Queryable, from: string, to: string | undefined, answer: (conv: DisplayConversion) => T | Promise<T>): Promise<T> {
+  return shownOrKept(await displayConversion(db, from, to), from, answer);
+}
+
+/** `answer` in `conv`, or in `kept`, the currency the figures are kept in, when one cannot be shown in `conv` (shownIn). */
+export async function shownOrKept<T>(conv: DisplayConversion, kept: string, answer: (conv: DisplayConversion) => T | Promise<T>): Promise<T> {
+  try {
+    return await answer(conv);
+  } catch (err) {
+    if (!conv.approximate || !(err instanceof DomainError) || err.code !== 'amount_invalid') throw err;
+    return answer(asKept(kept));
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { planFamilySettlement } from '../../../common/settle';
 import type { Db, Queryable } from '../../db/client';
 import { contactIdsOf, peopleByIds, type PersonRow } from '../contacts/repository';
 import { personView, toContact } from '../contacts/service';
-import { displayConversion, type DisplayConversion } from '../currency/service';
+import { displayConversion, shownIn, type DisplayConversion } from '../currency/service';
 import { imageKeysByIds } from '../images/repository';
 import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../images/service';
 import { recountUnread, unreadFrom } from '../operations/unread';
@@ -420,9 +420,8 @@ export async function payout(db: Queryable, viewer: number, eventId: number, opt
   const families = familiesOf(participants);
   const balances = new Map(participants.map((p) => [p.userId, p.balance]));
   const plan = planFamilySettlement(balances, families);
-  const conv = await displayConversion(db, eventCurrency(event), opts.original ? undefined : opts.currency);
   const byId = new Map(people.map((p) => [p.id, p]));
-  return {
+  return shownIn(db, eventCurrency(event), opts.original ? undefined : opts.currency, (conv) => ({
     userId: viewer,
     event_id: event.id,
     currency: conv.currency,
@@ -440,5 +439,5 @@ export async function payout(db: Queryable, viewer: number, eventId: number, opt
       amount: conv.major(t.amount),
       currency: conv.currency,
     })),
-  };
+  }));
 }

@@ -140,6 +140,37 @@ describe('operations in another currency', () => {
     expect(later.details.amount).toBe(18387.56);
   });
 
+  it('answers in the event currency, not an error, where a large figure cannot be shown in the display currency', async () => {
+    const big = await eventWith(t, anna, [boris], { eventCurrency: 'EUR' });
+    const body = { ...purchase(6_000_000_000, 'EUR', '2026-03-12'), event_id: big };
+    // Within every bound, but past what a number holds exactly in rupiahs and rials.
+    const created = await call(t.app, 'POST', '/app/api/v1/operation/?currency=IDR', { token: anna.token, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(operation.parse(created.body).details).toMatchObject({ amount: 6_000_000_000, currency: 'EUR' });
+    expect(created.body.approximate).toBe(false);
+    const reads = [
+      `/app/api/v1/operation/?event=${big}&currency=IDR`,
+      `/app/api/v1/operation/${created.body.id}/?currency=IDR`,
+      `/app/api/v1/operation/expenses/?event=${big}&currency=IDR`,
+      `/app/api/v1/operation/debts/?event=${big}&currency=IRR`,
+      `/app/api/v1/event/${big}/payout/?currency=IRR`,
+    ];
+    for (const path of reads) {
+      const res = await call(t.app, 'GET', path, { token: boris.token });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(JSON.stringify(res.body), path).not.toMatch(/"currency":"(IDR|IRR)"/);
+    }
+    // On a person's page, that event's figure alone stays in its own currency.
+    const person = await call(t.app, 'GET', `/app/api/v1/event/people/${anna.uid}/?currency=IRR`, { token: boris.token });
+    expect(person.status, JSON.stringify(person.body)).toBe(200);
+    expect(person.body.events.find((e: { id: number }) => e.id === big)).toMatchObject({ currency: 'EUR', approximate: false, balance: -3_000_000_000 });
+    // A figure that fits is still converted.
+    const small = await eventWith(t, anna, [boris], { eventCurrency: 'EUR' });
+    await operate(t, anna, { ...purchase(10, 'EUR', '2026-03-12'), event_id: small });
+    const converted = await call(t.app, 'GET', `/app/api/v1/operation/debts/?event=${small}&currency=IRR`, { token: boris.token });
+    expect(converted.body).toMatchObject({ currency: 'IRR', approximate: true });
+  });
+
   it('refuses a currency it has no rate for, and an unknown code', async () => {
     const noRate = await call(t.app, 'POST', '/app/api/v1/operation/', { token: anna.token, body: purchase(10, 'ARS', '2026-03-12') });
     expect(noRate.status).toBe(400);

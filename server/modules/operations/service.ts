@@ -5,7 +5,7 @@ import { DomainError } from '../../../common/errors';
 import type { Entry } from '../../../common/ledger';
 import { localDayStart } from '../../../common/ledger-statistics';
 import type { Db, Queryable } from '../../db/client';
-import { displayConversion } from '../currency/service';
+import { displayConversion, shownIn, shownOrKept } from '../currency/service';
 import { requireEvent, requireLive } from '../events/access';
 import { unreadCounts, type EventRow } from '../events/repository';
 import { lockOperation, requirePeopleIn } from './edit';
@@ -70,10 +70,10 @@ async function recordOperation(
       recurrenceId: started?.series.id ?? null,
       recurrenceDay: started?.day ?? null,
     });
-    return { row, entries: priced.entries, shown };
+    return { row, entries: priced.entries, shown, eventCurrency };
   });
   // Everything the answer needs is in hand: no second read.
-  return toView(op.row, op.entries, viewer, true, op.shown);
+  return shownOrKept(op.shown, op.eventCurrency, (conv) => toView(op.row, op.entries, viewer, true, conv));
 }
 
 function withoutEntry(uids: readonly number[], entries: readonly Entry[]): number[] {
@@ -135,7 +135,6 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
 /** GET /operation/: a page of an event's operations, narrowed by text, person, kind and days when asked. */
 export async function listOperations(db: Queryable, viewer: number, query: OperationListQuery): Promise<OperationListResponse> {
   const event = await requireEvent(db, query.event, viewer);
-  const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
   const filter: ListFilter = {
     includeDeleted: query.deleted !== '0',
     text: query.q || undefined,
@@ -154,7 +153,7 @@ export async function listOperations(db: Queryable, viewer: number, query: Opera
     live,
     page: query.page,
     pages: Math.ceil(count / OPERATIONS_PAGE_SIZE),
-    objects: await viewsOf(db, viewer, ops, conv),
+    objects: await shownIn(db, currencyOf(event.currency), query.currency, (conv) => viewsOf(db, viewer, ops, conv)),
   };
 }
 

@@ -2,7 +2,7 @@ import type { DebtsResponse, ExpensesResponse } from '../../../common/contract/o
 import type { OperationKind } from '../../../common/ledger';
 import { averageSpending, localDay, localDayStart } from '../../../common/ledger-statistics';
 import type { Db, Queryable } from '../../db/client';
-import { displayConversion } from '../currency/service';
+import { shownIn } from '../currency/service';
 import { requireEvent } from '../events/access';
 import { participantsOf } from '../events/repository';
 import { currencyOf } from './pricing';
@@ -28,7 +28,6 @@ export async function expenses(
   query: { event: number; utc_offset: number; currency?: string; family?: 'true' | 'false'; summary?: 'true' | 'false'; day?: string },
 ): Promise<ExpensesResponse> {
   const event = await requireEvent(db, query.event, viewer);
-  const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
   const participants = await participantsOf(db, [event.id]);
   // Whose shares count as 'mine': me, or everyone in my event family (the settle-up group).
   const myGroup = participants.find((p) => p.userId === viewer)?.familyGroup;
@@ -39,42 +38,44 @@ export async function expenses(
     spendingDays(db, event.id, mine, query.utc_offset, oneDay),
     query.summary === 'true' ? [] : spendingOperations(db, event.id, mine, oneDay),
   ]);
-  const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
-  for (const op of listed) {
-    const day = localDay(op.opDate, query.utc_offset);
-    const items = byDay.get(day) ?? [];
-    items.push({
-      id: op.id,
-      kind: op.kind as OperationKind,
-      description: op.description,
-      amount: conv.major(op.spent),
-      my_share: conv.major(op.mine),
-      date: op.opDate.toISOString(),
-    });
-    byDay.set(day, items);
-  }
-  // The days' totals summed: each operation's shares add up to what it spent, and nobody with a
-  // share leaves an event, so the shares kept with the participants add up to every day's total.
-  // Read from them, one day opened sums that day alone.
-  const total = participants.reduce((sum, p) => sum + p.spent, 0);
-  const myShare = participants.filter((p) => mine.includes(p.userId)).reduce((sum, p) => sum + p.spent, 0);
-  return {
-    event_id: event.id,
-    currency: conv.currency,
-    approximate: conv.approximate,
-    total_expenses: conv.major(total),
-    avg_expenses: conv.major(averageSpending(total, participants.length)),
-    my_share: conv.major(myShare),
-    participants_count: participants.length,
-    shares: participants.map((p) => ({ uid: p.userId, share: conv.major(p.spent) })),
-    operations: days.map((d) => ({
-      day: d.day,
-      total: conv.major(d.total),
-      mine: conv.major(d.mine),
-      count: d.count,
-      operations: byDay.get(d.day) ?? [],
-    })),
-  };
+  return shownIn(db, currencyOf(event.currency), query.currency, (conv) => {
+    const byDay = new Map<string, ExpensesResponse['operations'][number]['operations']>();
+    for (const op of listed) {
+      const day = localDay(op.opDate, query.utc_offset);
+      const items = byDay.get(day) ?? [];
+      items.push({
+        id: op.id,
+        kind: op.kind as OperationKind,
+        description: op.description,
+        amount: conv.major(op.spent),
+        my_share: conv.major(op.mine),
+        date: op.opDate.toISOString(),
+      });
+      byDay.set(day, items);
+    }
+    // The days' totals summed: each operation's shares add up to what it spent, and nobody with a
+    // share leaves an event, so the shares kept with the participants add up to every day's total.
+    // Read from them, one day opened sums that day alone.
+    const total = participants.reduce((sum, p) => sum + p.spent, 0);
+    const myShare = participants.filter((p) => mine.includes(p.userId)).reduce((sum, p) => sum + p.spent, 0);
+    return {
+      event_id: event.id,
+      currency: conv.currency,
+      approximate: conv.approximate,
+      total_expenses: conv.major(total),
+      avg_expenses: conv.major(averageSpending(total, participants.length)),
+      my_share: conv.major(myShare),
+      participants_count: participants.length,
+      shares: participants.map((p) => ({ uid: p.userId, share: conv.major(p.spent) })),
+      operations: days.map((d) => ({
+        day: d.day,
+        total: conv.major(d.total),
+        mine: conv.major(d.mine),
+        count: d.count,
+        operations: byDay.get(d.day) ?? [],
+      })),
+    };
+  });
 }
 
 /**
@@ -85,12 +86,11 @@ export async function expenses(
  */
 export async function plainDebts(db: Queryable, viewer: number, query: { event: number; currency?: string }): Promise<DebtsResponse> {
   const event = await requireEvent(db, query.event, viewer);
-  const conv = await displayConversion(db, currencyOf(event.currency), query.currency);
   const debts = await livePairDebts(db, event.id);
-  return {
+  return shownIn(db, currencyOf(event.currency), query.currency, (conv) => ({
     event_id: event.id,
     currency: conv.currency,
     approximate: conv.approximate,
     debts: debts.map((d) => ({ from: d.from, to: d.to, amount: conv.major(d.amount) })),
-  };
+  }));
 }

@@ -4,7 +4,7 @@ import { operationEntries, type Entry, type OperationKind } from '../../../commo
 import { viewerStatus } from '../../../common/ledger-statistics';
 import { fromMinor, rateToString } from '../../../common/money';
 import type { Queryable } from '../../db/client';
-import { displayConversion, FROZEN_RATE_DECIMALS, type DisplayConversion } from '../currency/service';
+import { FROZEN_RATE_DECIMALS, shownIn, type DisplayConversion } from '../currency/service';
 import { imageUrl } from '../images/service';
 import { eventForParticipant } from '../events/repository';
 import { requestMeta, requestViews } from '../people/requests';
@@ -108,8 +108,7 @@ export async function viewsOf(db: Queryable, viewer: number, ops: readonly Opera
 
 export async function viewOne(db: Queryable, viewer: number, op: OperationRow, display?: string): Promise<Operation> {
   const event = await eventForParticipant(db, op.eventId, viewer);
-  const conv = await displayConversion(db, currencyOf(event?.currency ?? op.currency), display);
-  const [view] = await viewsOf(db, viewer, [op], conv);
+  const [view] = await shownIn(db, currencyOf(event?.currency ?? op.currency), display, (conv) => viewsOf(db, viewer, [op], conv));
   if (!view) throw new DomainError('not_found');
   return view;
 }

@@ -16,7 +16,7 @@ import { hit, type RateLimit } from '../../lib/rate-limit';
 import { foundPerson, nameOnlyInEventOf, peopleByIds, usersByPhones, type PersonRow } from '../contacts/repository';
 import { countLookups } from '../contacts/lookup-limits';
 import { personView, toContact, type PersonView } from '../contacts/service';
-import { displayConversion } from '../currency/service';
+import { shownIn } from '../currency/service';
 import { dialogueByKey, eventForParticipant } from '../events/repository';
 import { dialogueKey, getOrCreateDialogue } from '../events/service';
 import { addPaybackRequest, renewPaybackRequestOf } from '../operations/ledger-writer';
@@ -173,16 +173,17 @@ export async function getPerson(db: Queryable, viewer: number, uid: number, quer
   const shared = await sharedEventRows(db, viewer, uid);
   const events: PersonResponse['events'] = [];
   for (const e of shared) {
-    const conv = await displayConversion(db, e.currency.trim(), query.currency);
-    events.push({
-      id: e.id,
-      event_name: e.name,
-      is_dialogue: e.dialogueKey !== null,
-      eventCurrency: e.currency.trim(),
-      balance: conv.major(ledger.byEvent.get(e.id)?.get(uid) ?? 0),
-      currency: conv.currency,
-      approximate: conv.approximate,
-    });
+    events.push(
+      await shownIn(db, e.currency.trim(), query.currency, (conv) => ({
+        id: e.id,
+        event_name: e.name,
+        is_dialogue: e.dialogueKey !== null,
+        eventCurrency: e.currency.trim(),
+        balance: conv.major(ledger.byEvent.get(e.id)?.get(uid) ?? 0),
+        currency: conv.currency,
+        approximate: conv.approximate,
+      })),
+    );
   }
   const dialogue = shared.find((e) => e.dialogueKey === dialogueKey(viewer, uid)) ?? null;
   return {
