@@ -181,6 +181,15 @@ describe('dialogues', () => {
       body: { data: { contacts: [boris.uid, vera.uid, gleb.uid] } },
     });
     expect(add.body.code).toBe('dialogue_no_participants');
+    // Either of the two could otherwise put both in one family and empty the other's plan.
+    await operate(t, vera, { ...purchase(dialogue.id, vera, 100, [boris, vera]) });
+    const regroup = await call(t.app, 'PUT', `/app/api/v1/event/${dialogue.id}/`, {
+      token: boris.token,
+      body: { data: { families: [[boris.uid, vera.uid]] } },
+    });
+    expect([regroup.status, regroup.body.code]).toEqual([403, 'forbidden']);
+    const plan = await call(t.app, 'GET', `/app/api/v1/event/${dialogue.id}/payout/`, { token: vera.token });
+    expect(plan.body.transfers).toMatchObject([{ from: boris.uid, to: vera.uid, amount: 50 }]);
   });
 });
 

@@ -350,6 +350,8 @@ async function changeParticipants(tx: Queryable, event: EventRow, viewer: number
 
 async function regroup(tx: Queryable, event: EventRow, viewer: number, groups: readonly (readonly number[])[], access: EventAccess): Promise<void> {
   requireArranger(event, viewer, access);
+  // Either of a dialogue's two may change it (requireOwner): one family of both would empty the plan of what one owes the other.
+  if (event.dialogueKey) throw new DomainError('forbidden', 'families');
   const current = new Set((await participantsOf(tx, [event.id])).map((p) => p.userId));
   const seen = new Set<number>();
   const rows: { uid: number; family: number; position: number }[] = [];
