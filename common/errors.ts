@@ -88,6 +88,8 @@ export const ERROR_MESSAGES = {
   move_target_missing_people: 'everyone in the operation must be a participant of the target event',
   delete_user_with_history: "It's not possible to delete the user with operations history",
   delete_user_with_debt: "It's not possible to delete the user with a debt",
+  leave_with_debt: 'You can leave this event once you are settled in it',
+  leave_with_history: 'You cannot leave this event: its operations name you',
   dialogue_no_participants: 'No participants can be added to a dialogue',
   not_event_owner: 'Only the event owner can do this',
   not_operation_author: 'Only the one who recorded this operation can make it repeat',

@@ -112,4 +112,20 @@ describe('a participant who is not the owner', () => {
     const del = await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: boris.token, body: { del_date: null } });
     expect(del.status).toBe(403);
   });
+
+  it('may leave an event they were put in while settled and named in no operation', async () => {
+    const leave = (who: Person, id: number) => call(t.app, 'POST', `/app/api/v1/event/${id}/leave/`, { token: who.token });
+    // Anyone with Eve's phone could put her in events: she leaves one she has no part in.
+    const unwanted = await eventWith(t, anna, [boris, eve]);
+    const left = await leave(eve, unwanted);
+    expect(left.status, JSON.stringify(left.body)).toBe(204);
+    expect((await call(t.app, 'GET', `/app/api/v1/event/${unwanted}/`, { token: eve.token })).status).toBe(404);
+    const kept = await call(t.app, 'GET', `/app/api/v1/event/${unwanted}/`, { token: anna.token });
+    expect(kept.body.contacts.map((c: { uid: number }) => c.uid)).toEqual([anna.uid, boris.uid]);
+    expect((await leave(eve, unwanted)).status).toBe(404);
+    // Boris owes in the shared event: he stays until it is settled.
+    expect([(await leave(boris, eventId)).status, (await leave(boris, eventId)).body.code]).toEqual([400, 'leave_with_debt']);
+    // The owner deletes their event instead; nobody leaves a dialogue.
+    expect((await leave(anna, unwanted)).body.code).toBe('forbidden');
+  });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { BODY_LIMITS } from '../../lib/body-limits';
 import { userIdOf } from '../../plugins/auth';
 import { KEPT_ANSWER } from '../../plugins/kept-answers';
-import { createEvent, getEvent, listEvents, payout, updateEvent } from './service';
+import { createEvent, getEvent, leaveEvent, listEvents, payout, updateEvent } from './service';
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db; accessChecking?: boolean }> = async (app, { db, accessChecking = true }) => {
   const auth = { onRequest: app.authenticate };
@@ -27,6 +27,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db; accessChecking?: bool
     { ...auth, bodyLimit: BODY_LIMITS.picture, schema: { params: eventIdParams, body: updateEventBody, response: { 200: event } } },
     async (request) => updateEvent(db, userIdOf(request), request.params.id, request.body, { accessChecking }),
   );
+  app.post('/event/:id/leave/', { ...auth, schema: { params: eventIdParams } }, async (request, reply) => {
+    await leaveEvent(db, userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
   app.get('/event/:id/payout/', { ...read, schema: { params: eventIdParams, querystring: displayQuery, response: { 200: payoutResponse } } }, async (request) =>
     payout(db, userIdOf(request), request.params.id, { currency: request.query.currency }),
   );

@@ -294,6 +294,23 @@ function requireArranger(event: EventRow, viewer: number, access: EventAccess): 
   if (access.accessChecking) requireOwner(event, viewer);
 }
 
+/**
+ * POST /event/{id}/leave/: the caller leaves an event they were put in, on the terms on which the
+ * owner may remove someone (settled, named in no operation). Else whoever has their phone could
+ * fill their list with events for good. The owner deletes their event instead; a dialogue stays.
+ */
+export async function leaveEvent(db: Db, viewer: number, eventId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await requireEvent(tx, eventId, viewer, true);
+    requireLive(event);
+    if (event.dialogueKey || event.ownerId === viewer) throw new DomainError('forbidden');
+    const me = (await participantsOf(tx, [event.id])).find((p) => p.userId === viewer);
+    if (me && me.balance !== 0) throw new DomainError('leave_with_debt');
+    if ((await peopleWithHistory(tx, event.id, [viewer])).size > 0) throw new DomainError('leave_with_history');
+    await removeParticipants(tx, event.id, [viewer]);
+  });
+}
+
 async function changeParticipants(tx: Queryable, event: EventRow, viewer: number, wanted: readonly number[], access: EventAccess): Promise<void> {
   const current = await participantsOf(tx, [event.id]);
   const have = new Set(current.map((p) => p.userId));

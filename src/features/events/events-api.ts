@@ -1,5 +1,5 @@
 import type { CreateEventBody, Event, UpdateEventBody } from '@common/contract/events';
-import { api, clientError } from '@/lib/api-client';
+import { api, clientError, request } from '@/lib/api-client';
 
 /** How amounts of the open event are shown (DESIGN §3). */
 export type DisplayMode =
@@ -49,4 +49,6 @@ export const eventsApi = {
   },
   create: (body: CreateEventBody) => api.post<Event>('/event/', body),
   update: (id: number, body: UpdateEventBody) => api.put<Event>(`/event/${id}/`, body),
+  /** Answered 204, with no body. */
+  leave: (id: number) => request<void>('POST', `/event/${id}/leave/`, { allowEmpty: true }),
 };

@@ -171,6 +171,17 @@ export const deleteEvent = createAsyncThunk<Event, number, ThunkConfig>('events/
   }
 });
 
+/** Left, the event is gone from the caller's lists (POST /event/{id}/leave/). */
+export const leaveEvent = createAsyncThunk<number, number, ThunkConfig>('events/leave', async (id, { dispatch, rejectWithValue }) => {
+  try {
+    await eventsApi.leave(id);
+    dispatch(patchLists((list) => list.filter((e) => e.id !== id)));
+    return id;
+  } catch (err) {
+    return rejectWithValue(fail(err));
+  }
+});
+
 /** Restored, the event is read again wherever it is shown (it can be changed again). */
 export const restoreEvent = createAsyncThunk<Event, number, ThunkConfig>('events/restore', async (id, { dispatch, rejectWithValue }) => {
   try {
@@ -219,6 +230,12 @@ export const eventsSlice = createSlice({
         state.undo = { id: action.payload.id, name: eventTitle(action.payload) };
       })
       .addCase(deleteEvent.rejected, (state, action) => {
+        state.changeError = action.payload ?? fail(action.error);
+      })
+      .addCase(leaveEvent.pending, (state) => {
+        state.changeError = null;
+      })
+      .addCase(leaveEvent.rejected, (state, action) => {
         state.changeError = action.payload ?? fail(action.error);
       })
       .addCase(restoreEvent.fulfilled, (state, action) => {

@@ -339,6 +339,7 @@ const ATTEMPTS: Attempt[] = [
     status: 404,
     code: 'not_found',
   },
+  { route: 'POST /app/api/v1/event/:id/leave', as: stranger, method: 'POST', url: () => api(`/v1/event/${trip}/leave/`), status: 404, code: 'not_found' },
   {
     route: 'POST /app/api/v1/operation/:id/restore',
     as: stranger,

@@ -610,6 +610,12 @@ const ENDPOINTS: Endpoint[] = [
     who: 'anna',
     request: () => fc.tuple(segment(ops), anyBody).map(([id, payload]) => ({ url: api(`/v1/operation/${id}/restore/`), payload })),
   },
+  // Late in the list: Anna may leave an event of someone else's, which the endpoints above use.
+  {
+    route: 'POST /app/api/v1/event/:id/leave',
+    who: 'anna',
+    request: () => fc.tuple(segment(events), anyBody).map(([id, payload]) => ({ url: api(`/v1/event/${id}/leave/`), payload })),
+  },
   // Late in the list: it may delete Anna's event, which the operation endpoints above need live.
   {
     route: 'PUT /app/api/v1/event/:id',

@@ -5,6 +5,7 @@ import { normalizeName } from '@common/names';
 import type { Event } from '@common/contract/events';
 import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DetailTitle } from '@/components/DetailTitle';
 import { ImageField, type ImageValue } from '@/components/ImageField';
 import { base64Payload } from '@/components/images';
@@ -12,7 +13,7 @@ import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { effectiveDisplay, type DisplayMode } from '../events-api';
-import { changeEventCurrency, deleteEvent, displayModeSet, eventPicture, eventTitle, restoreEvent, updateEvent } from '../events-slice';
+import { changeEventCurrency, deleteEvent, displayModeSet, eventPicture, eventTitle, leaveEvent, restoreEvent, updateEvent } from '../events-slice';
 import { BalanceMessage } from './BalanceMessage';
 import { WithPending } from './WithPending';
 import { CurrencyPicker } from './CurrencyPicker';
@@ -51,6 +52,11 @@ export function EventHeader({ event }: { event: Event }) {
   const remove = async () => {
     const result = await dispatch(deleteEvent(event.id));
     if (deleteEvent.fulfilled.match(result)) void navigate('/events');
+  };
+  const [leaving, setLeaving] = useState(false);
+  const leave = async () => {
+    const result = await dispatch(leaveEvent(event.id));
+    if (leaveEvent.fulfilled.match(result)) void navigate('/events');
   };
 
   return (
@@ -114,6 +120,28 @@ export function EventHeader({ event }: { event: Event }) {
                   />
                 </svg>
               </button>
+              {!event.isUserOwner && !dialogue && !event.del_date && (
+                // Someone else's event: whoever has my phone may put me in it, so I may leave it.
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  onClick={() => setLeaving(true)}
+                  aria-label={t('event.leave')}
+                  title={t('event.leave')}
+                  data-testid="leave-event"
+                >
+                  <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+                    <path
+                      d="M7 3.5H4v11h3M11.5 6l3 3-3 3M14.5 9H7"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                </button>
+              )}
               {event.isUserOwner && !event.del_date && (
                 // Soft delete with an undo offer, so no confirm dialog stands in the way.
                 <button
@@ -195,6 +223,16 @@ export function EventHeader({ event }: { event: Event }) {
       {event.approximate && <p className={styles.hint}>{t('display.approximateHint')}</p>}
       {editingImage && <ImageDialog event={event} onClose={() => setEditingImage(false)} />}
       {exporting && <ExportDialog event={event} onClose={() => setExporting(false)} />}
+      {leaving && (
+        <ConfirmDialog
+          title={t('event.leaveTitle')}
+          text={t('event.leaveText', { name: title })}
+          confirmLabel={t('event.leave')}
+          scheme="danger"
+          onSubmit={leave}
+          onClose={() => setLeaving(false)}
+        />
+      )}
       {changeError && !renaming && (
         <p role="alert" className={styles.errorText}>
           {errorMessage(t, changeError, t('event.error'))}

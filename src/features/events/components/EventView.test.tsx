@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '@common/contract/events';
 import { server } from '../../../../tests/web/msw';
@@ -191,6 +191,14 @@ describe('display currency and event currency', () => {
     expect(screen.queryByTestId('event-currency')).not.toBeInTheDocument();
     expect(screen.queryByTestId('delete-event')).not.toBeInTheDocument();
   });
+
+  it('offers its owner no way to leave it', async () => {
+    eventsServer([trip()]);
+    renderApp('/events/5');
+    await screen.findByRole('heading', { name: 'Trip' });
+    expect(screen.getByTestId('delete-event')).toBeInTheDocument();
+    expect(screen.queryByTestId('leave-event')).not.toBeInTheDocument();
+  });
 });
 
 describe('deleting an event', () => {
@@ -239,6 +247,43 @@ describe('deleting an event', () => {
     await user.click(within(list).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByTestId('event-row-5')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Deleted events' })).not.toBeInTheDocument();
+  });
+});
+
+describe('leaving an event', () => {
+  it('lets someone who is not the owner leave after asking, and the event leaves their list', async () => {
+    let events: Event[] = [trip({ owner: 2, isUserOwner: false }), makeEvent({ id: 6, event_name: 'Dacha' })];
+    let left = 0;
+    server.use(
+      http.get('/app/api/v1/event/', () => listAnswer(events)),
+      http.get('/app/api/v1/event/:id/', ({ params }) => eventAnswer(events.find((e) => e.id === Number(params.id)) ?? trip())),
+      http.post('/app/api/v1/event/5/leave/', () => {
+        left += 1;
+        events = events.filter((e) => e.id !== 5);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/events/5', { language: 'ru' });
+    await user.click(await screen.findByTestId('leave-event'));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(confirm).toHaveTextContent('«Trip» пропадёт из вашего списка');
+    await user.click(within(confirm).getByRole('button', { name: 'Выйти из события' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    expect(left).toBe(1);
+    expect(await screen.findByTestId('event-row-6')).toBeInTheDocument();
+    expect(screen.queryByTestId('event-row-5')).not.toBeInTheDocument();
+  });
+
+  it('says why someone who owes cannot leave, and offers the owner no way to leave', async () => {
+    server.use(http.post('/app/api/v1/event/5/leave/', () => errorAnswer('leave_with_debt', 'You can leave this event once you are settled in it', 400)));
+    eventsServer([trip({ owner: 2, isUserOwner: false })]);
+    const user = userEvent.setup();
+    renderApp('/events/5');
+    await user.click(await screen.findByTestId('leave-event'));
+    await user.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Leave event' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can leave this event once you are settled in it');
+    expect(screen.getByRole('heading', { name: 'Trip' })).toBeInTheDocument();
   });
 });
 
