@@ -113,6 +113,27 @@ describe('a participant who is not the owner', () => {
     expect(del.status).toBe(403);
   });
 
+  it('is put in at most 50 events a day by any one person, however they are put there', async () => {
+    const [una, ulf, vic] = (await people(t, ['Una', 'Ulf', 'Vic'])) as [Person, Person, Person];
+    const make = (contacts: number[]) => call(t.app, 'POST', '/app/api/v1/event/', { token: una.token, body: { event_name: 'Trip', contacts } });
+    await call(t.app, 'POST', '/app/api/v1/user/contacts/', {
+      token: una.token,
+      body: { device: 'WEB', contacts: [ulf, vic].map((p) => ({ name: p.name, phone: p.phone })) },
+    });
+    for (let i = 0; i < 50; i++) expect((await make([ulf.uid])).status).toBe(201);
+    const refused = await make([ulf.uid, vic.uid]);
+    expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    // Refused whole: Vic was put in nothing by it, and may still be put in an event of Una's.
+    const withVic = await make([vic.uid]);
+    expect(withVic.status).toBe(201);
+    const added = await call(t.app, 'PUT', `/app/api/v1/event/${withVic.body.id}/`, {
+      token: una.token,
+      body: { data: { contacts: [una.uid, vic.uid, ulf.uid] } },
+    });
+    expect([added.status, added.body.code]).toEqual([429, 'rate_limited']);
+    expect((await call(t.app, 'GET', '/app/api/v1/event/', { token: ulf.token })).body).toHaveLength(50);
+  });
+
   it('may leave an event they were put in while settled and named in no operation', async () => {
     const leave = (who: Person, id: number) => call(t.app, 'POST', `/app/api/v1/event/${id}/leave/`, { token: who.token });
     // Anyone with Eve's phone could put her in events: she leaves one she has no part in.

@@ -28,6 +28,7 @@ import {
   type ParticipantRow,
 } from './repository';
 import { requireEvent, requireLive } from './access';
+import { countPlacements } from './placement-limits';
 
 export function eventCurrency(event: EventRow): string {
   return event.currency.trim();
@@ -266,6 +267,13 @@ export async function createEvent(db: Db, viewer: number, body: CreateEventBody,
   // Last of the checks, so a refused event leaves no picture behind.
   const imageId = (await pictureChange(db, body.image_url, null, viewer, 'image_url')) ?? null;
   const event = await db.transaction(async (tx) => {
+    // The people made by this very request (an import's names alone) are nobody's to flood.
+    await countPlacements(
+      tx,
+      viewer,
+      order.filter((uid) => !madeHere.includes(uid)),
+      new Date(),
+    );
     const row = await insertEvent(tx, { name, ownerId: viewer, currency, imageId });
     await insertParticipants(
       tx,
@@ -321,6 +329,7 @@ async function changeParticipants(tx: Queryable, event: EventRow, viewer: number
     if (event.dialogueKey) throw new DomainError('dialogue_no_participants', 'contacts');
     const known = await knownPeople(tx, viewer, added);
     if (added.some((uid) => !known.has(uid))) throw new DomainError('user_not_found', 'contacts');
+    await countPlacements(tx, viewer, added, new Date());
   }
   if (removed.length > 0) {
     requireArranger(event, viewer, access);
