@@ -18,7 +18,7 @@ import { enteredInput, price, type Priced } from '../operations/pricing';
 import type { OperationMeta } from '../operations/repository';
 import { operationEntries, type OperationKind } from '../../../common/ledger';
 import { readDolyaJson } from './dolya-json';
-import { rowOperation, rowOperationInOwnCurrency, type RowOperation } from './row-operation';
+import { movesEachAs, rowOperation, rowOperationInOwnCurrency, type RowOperation } from './row-operation';
 import { discardEvent } from './repository';
 import { readSpliitJson } from './spliit';
 import { readExpenseTable, type ExpenseRow, type ExpenseTable } from './table-reader';
@@ -323,14 +323,7 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[], author: numb
 
 /** Whether the operation, written by `author` (the importer), moves each person's money as the row says. */
 function movesAsRow(op: PlannedOperation, row: ExpenseRow, uids: readonly number[], author: number): boolean {
-  const moved = new Map<number, number>();
-  for (const e of operationEntries(enteredInput({ kind: op.kind, originalAmount: op.amount, author, meta: op.meta }))) {
-    moved.set(e.uid, (moved.get(e.uid) ?? 0) + e.paid - e.share);
-  }
-  return (
-    [...moved].every(([uid, effect]) => effect === row.effects[uids.indexOf(uid)]) &&
-    row.effects.every((effect, i) => effect === (moved.get(uids[i] as number) ?? 0))
-  );
+  return movesEachAs(operationEntries(enteredInput({ kind: op.kind, originalAmount: op.amount, author, meta: op.meta })), row.effects, uids);
 }
 
 /** Some of an import's rows, priced: their operations, entries and first versions. */

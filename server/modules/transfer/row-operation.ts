@@ -1,4 +1,4 @@
-import type { OperationKind } from '../../../common/ledger';
+import type { Entry, OperationKind } from '../../../common/ledger';
 import { allocate, entriesInEventCurrency } from '../../../common/ledger-currency';
 import { convertMinor } from '../../../common/money';
 import { isPaymentCategory, type ExpenseRow, type OwnCurrency } from './table-reader';
@@ -102,15 +102,20 @@ function movesAsTheRow(operation: RowOperation, row: ExpenseRow, own: OwnCurrenc
       },
       converted,
     );
-    const effects = row.effects.map(() => 0);
-    for (const e of entries) {
-      const at = uids.indexOf(e.uid);
-      if (at < 0) return false;
-      effects[at] = (effects[at] ?? 0) + e.paid - e.share;
-    }
-    return effects.every((e, i) => e === row.effects[i]);
+    return movesEachAs(entries, row.effects, uids);
   } catch {
     // Parts that round to nothing in the own currency, or a rate past the bounds: not this way.
     return false;
   }
+}
+
+/** Whether `entries` move each person's money as `effects` say, person i being `uids[i]` (and nobody else moved). */
+export function movesEachAs(entries: readonly Entry[], effects: readonly number[], uids: readonly number[]): boolean {
+  const moved = effects.map(() => 0);
+  for (const e of entries) {
+    const at = uids.indexOf(e.uid);
+    if (at < 0) return false;
+    moved[at] = (moved[at] ?? 0) + e.paid - e.share;
+  }
+  return moved.every((m, i) => m === effects[i]);
 }
