@@ -1,6 +1,6 @@
 import type { CreateEventBody, Event, EventFamily, EventParticipant, PayoutResponse, UpdateEventBody } from '../../../common/contract/events';
 import { isCurrencyCode } from '../../../common/currencies';
-import { DomainError } from '../../../common/errors';
+import { DomainError, type ErrorCode } from '../../../common/errors';
 import { normalizeName } from '../../../common/names';
 import { planFamilySettlement } from '../../../common/settle';
 import type { Db, Queryable } from '../../db/client';
@@ -312,11 +312,25 @@ export async function leaveEvent(db: Db, viewer: number, eventId: number): Promi
     const event = await requireEvent(tx, eventId, viewer, true);
     requireLive(event);
     if (event.dialogueKey || event.ownerId === viewer) throw new DomainError('forbidden');
-    const me = (await participantsOf(tx, [event.id])).find((p) => p.userId === viewer);
-    if (me && me.balance !== 0) throw new DomainError('leave_with_debt');
-    if ((await peopleWithHistory(tx, event.id, [viewer])).size > 0) throw new DomainError('leave_with_history');
-    await removeParticipants(tx, event.id, [viewer]);
+    const me = (await participantsOf(tx, [event.id])).filter((p) => p.userId === viewer);
+    await removeSettled(tx, event.id, me, { debt: 'leave_with_debt', history: 'leave_with_history', field: undefined });
   });
+}
+
+/**
+ * Takes `people` out of the event, or refuses (nothing taken) unless each is settled there and
+ * named in no operation of it: removing them then changes no figure and no history.
+ */
+async function removeSettled(
+  tx: Queryable,
+  eventId: number,
+  people: readonly ParticipantRow[],
+  refusal: { debt: ErrorCode; history: ErrorCode; field: string | undefined },
+): Promise<void> {
+  if (people.some((p) => p.balance !== 0)) throw new DomainError(refusal.debt, refusal.field);
+  const uids = people.map((p) => p.userId);
+  if ((await peopleWithHistory(tx, eventId, uids)).size > 0) throw new DomainError(refusal.history, refusal.field);
+  await removeParticipants(tx, eventId, uids);
 }
 
 async function changeParticipants(tx: Queryable, event: EventRow, viewer: number, wanted: readonly number[], access: EventAccess): Promise<void> {
@@ -334,18 +348,7 @@ async function changeParticipants(tx: Queryable, event: EventRow, viewer: number
   if (removed.length > 0) {
     requireArranger(event, viewer, access);
     if (event.dialogueKey || removed.some((p) => p.userId === event.ownerId)) throw new DomainError('forbidden', 'contacts');
-    if (removed.some((p) => p.balance !== 0)) throw new DomainError('delete_user_with_debt', 'contacts');
-    const withHistory = await peopleWithHistory(
-      tx,
-      event.id,
-      removed.map((p) => p.userId),
-    );
-    if (withHistory.size > 0) throw new DomainError('delete_user_with_history', 'contacts');
-    await removeParticipants(
-      tx,
-      event.id,
-      removed.map((p) => p.userId),
-    );
+    await removeSettled(tx, event.id, removed, { debt: 'delete_user_with_debt', history: 'delete_user_with_history', field: 'contacts' });
   }
   if (added.length > 0) {
     // A newcomer joins the event family of a member of their own family, if one is there.
