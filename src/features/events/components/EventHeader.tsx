@@ -94,75 +94,34 @@ export function EventHeader({ event }: { event: Event }) {
           ) : (
             <div className={styles.headerTitleRow}>
               <DetailTitle className={styles.headerTitle}>{title}</DetailTitle>
-              {!dialogue && (
-                <button type="button" className={styles.iconButton} onClick={() => setRenaming(true)} aria-label={t('event.rename')} title={t('event.rename')}>
-                  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                    <path d="M11 2.5l2.5 2.5L6 12.5H3.5V10z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-                  </svg>
-                </button>
-              )}
-              <button
-                type="button"
-                className={styles.iconButton}
+              {!dialogue && <HeaderAction label={t('event.rename')} size={16} path="M11 2.5l2.5 2.5L6 12.5H3.5V10z" onClick={() => setRenaming(true)} />}
+              <HeaderAction
+                label={t('export.open')}
+                size={16}
+                path="M8 2.5v8M4.5 7.5L8 11l3.5-3.5M3 13.5h10"
                 onClick={() => setExporting(true)}
-                aria-label={t('export.open')}
-                title={t('export.open')}
-                data-testid="export-event"
-              >
-                <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                  <path
-                    d="M8 2.5v8M4.5 7.5L8 11l3.5-3.5M3 13.5h10"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.5"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-              </button>
+                testId="export-event"
+              />
               {!event.isUserOwner && !dialogue && !event.del_date && (
                 // Someone else's event: whoever has my phone may put me in it, so I may leave it.
-                <button
-                  type="button"
-                  className={styles.iconButton}
+                <HeaderAction
+                  label={t('event.leave')}
+                  size={18}
+                  path="M7 3.5H4v11h3M11.5 6l3 3-3 3M14.5 9H7"
                   onClick={() => setLeaving(true)}
-                  aria-label={t('event.leave')}
-                  title={t('event.leave')}
-                  data-testid="leave-event"
-                >
-                  <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
-                    <path
-                      d="M7 3.5H4v11h3M11.5 6l3 3-3 3M14.5 9H7"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.5"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                </button>
+                  testId="leave-event"
+                />
               )}
               {event.isUserOwner && !event.del_date && (
                 // Soft delete with an undo offer, so no confirm dialog stands in the way.
-                <button
-                  type="button"
-                  className={`${styles.iconButton} ${styles.deleteEvent}`}
+                <HeaderAction
+                  label={t('event.delete')}
+                  size={18}
+                  path="M3 5h12M7.5 5V3.5h3V5M4.5 5l.8 9.5h7.4L13.5 5M7.5 8v4M10.5 8v4"
                   onClick={() => void remove()}
-                  aria-label={t('event.delete')}
-                  title={t('event.delete')}
-                  data-testid="delete-event"
-                >
-                  <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
-                    <path
-                      d="M3 5h12M7.5 5V3.5h3V5M4.5 5l.8 9.5h7.4L13.5 5M7.5 8v4M10.5 8v4"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.5"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                </button>
+                  testId="delete-event"
+                  className={styles.deleteEvent}
+                />
               )}
             </div>
           )}
@@ -327,5 +286,37 @@ function RenameForm({ event, onDone }: { event: Event; onDone: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One of the header's icon buttons: a stroked outline, named by its label (read aloud and shown on hover). */
+function HeaderAction({
+  label,
+  size,
+  path,
+  onClick,
+  testId,
+  className,
+}: {
+  label: string;
+  size: number;
+  path: string;
+  onClick: () => void;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `${styles.iconButton} ${className}` : styles.iconButton}
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+    >
+      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true">
+        <path d={path} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
   );
 }
