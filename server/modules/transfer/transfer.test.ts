@@ -31,6 +31,23 @@ const preview = (who: Person, file: string) => call(t.app, 'POST', '/app/api/v1/
 const importFile = (who: Person, body: Record<string, unknown>) => call(t.app, 'POST', '/app/api/v1/import/', { token: who.token, body });
 const eventCount = async (who: Person) => (await call(t.app, 'GET', '/app/api/v1/event/', { token: who.token })).body.length as number;
 const balances = (event: { contacts: { uid: number; balance: number }[] }) => Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]));
+/**
+ * A new person's copy of the trip, in which Carl is a person known by name alone: who they are,
+ * the event, and Carl's uid there. Each test makes its own, so what it does to Carl is its own.
+ */
+async function tripWithCarlByName(name: string, contacts: readonly Person[] = [boris]): Promise<{ who: Person; eventId: number; named: number }> {
+  const who = await person(t, name);
+  await addContacts(t, who, contacts);
+  const res = await importFile(who, {
+    file: TRIP,
+    event_name: `Lisbon, ${name}’s copy`,
+    people: [{ name: 'Anna Petrova', uid: who.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const named = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind');
+  return { who, eventId: res.body.event.id, named: named.uid };
+}
+
 /** How many rows the tables an import writes hold, all events together. */
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -254,18 +271,9 @@ describe('importing a Splitwise group export', () => {
 
   it('lets the event’s owner, and only them, give a person known by name alone a phone nobody has: signing up with it takes the history over', async () => {
     // Zoe imports, so that the people she adds stay out of Anna's contact book, where the other tests match names.
-    const zoe = await person(t, 'Zoe');
-    await addContacts(t, zoe, [boris]);
-    const res = await importFile(zoe, {
-      file: TRIP,
-      event_name: 'Lisbon, Zoe’s copy',
-      people: [{ name: 'Anna Petrova', uid: zoe.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const named = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind');
-    const givePhone = (who: Person, phone: string) =>
-      call(t.app, 'POST', `/app/api/v1/event/people/${named.uid}/phone/`, { token: who.token, body: { phone } });
-    const givable = async (who: Person) => (await call(t.app, 'GET', `/app/api/v1/event/people/${named.uid}/`, { token: who.token })).body.phone_givable;
+    const { who: zoe, eventId, named } = await tripWithCarlByName('Zoe');
+    const givePhone = (who: Person, phone: string) => call(t.app, 'POST', `/app/api/v1/event/people/${named}/phone/`, { token: who.token, body: { phone } });
+    const givable = async (who: Person) => (await call(t.app, 'GET', `/app/api/v1/event/people/${named}/`, { token: who.token })).body.phone_givable;
     expect([await givable(zoe), await givable(boris)]).toEqual([true, false]);
     expect((await givePhone(boris, '+7 916 444-55-66')).body.code).toBe('user_not_found');
     expect((await givePhone(anna, '+7 916 444-55-66')).body.code).toBe('user_not_found');
@@ -274,14 +282,14 @@ describe('importing a Splitwise group export', () => {
     expect([taken.status, taken.body.code]).toEqual([409, 'phone_in_use']);
     const given = await givePhone(zoe, '+7 916 444-55-66');
     expect(given.status, JSON.stringify(given.body)).toBe(200);
-    expect(given.body).toMatchObject({ uid: named.uid, name: 'Carl Lind', phone: '+79164445566', is_contact_exists: true, is_registered: false });
+    expect(given.body).toMatchObject({ uid: named, name: 'Carl Lind', phone: '+79164445566', is_contact_exists: true, is_registered: false });
     expect(await givable(zoe)).toBe(false);
     // Given once: the person is no longer known by name alone.
     expect((await givePhone(zoe, '+7 916 444-55-67')).body.code).toBe('user_not_found');
     const joined = await signUp(t, '+79164445566');
-    expect(joined.uid).toBe(named.uid);
-    const seenByCarl = await call(t.app, 'GET', `/app/api/v1/event/${res.body.event.id}/`, { token: joined.token });
-    expect(balances(seenByCarl.body)[named.uid]).toBe(-227.17);
+    expect(joined.uid).toBe(named);
+    const seenByCarl = await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: joined.token });
+    expect(balances(seenByCarl.body)[named]).toBe(-227.17);
   });
 
   it('writes a long file in chunks whose figures add up to what its operations say', async () => {
@@ -310,18 +318,9 @@ describe('importing a Splitwise group export', () => {
   });
 
   it('merges a person known by name alone into someone who has the phone: their operations, debts, history and balance become theirs', async () => {
-    const yan = await person(t, 'Yan');
-    await addContacts(t, yan, [boris]);
-    const res = await importFile(yan, {
-      file: TRIP,
-      event_name: 'Lisbon, Yan’s copy',
-      people: [{ name: 'Anna Petrova', uid: yan.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const eventId: number = res.body.event.id;
-    const named = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind');
+    const { who: yan, eventId, named } = await tripWithCarlByName('Yan');
     const merge = (who: Person, phone: string) =>
-      call(t.app, 'POST', `/app/api/v1/event/people/${named.uid}/phone/`, { token: who.token, body: { phone, merge: true } });
+      call(t.app, 'POST', `/app/api/v1/event/people/${named}/phone/`, { token: who.token, body: { phone, merge: true } });
     const eventAs = async (who: Person) => (await call(t.app, 'GET', `/app/api/v1/event/${eventId}/`, { token: who.token })).body;
     const before = balances(await eventAs(yan));
 
@@ -338,39 +337,30 @@ describe('importing a Splitwise group export', () => {
     // Yan's contact under the name the file gave; Carl has an account of his own.
     expect(merged.body).toMatchObject({ uid: carl.uid, name: 'Carl Lind', is_contact_exists: true, is_registered: true });
     const seenByCarl = await eventAs(carl);
-    const { [named.uid]: namedBalance, ...others } = before;
+    const { [named]: namedBalance, ...others } = before;
     expect(balances(seenByCarl)).toEqual({ ...others, [carl.uid]: namedBalance });
-    expect(seenByCarl.contacts.some((c: { uid: number }) => c.uid === named.uid)).toBe(false);
+    expect(seenByCarl.contacts.some((c: { uid: number }) => c.uid === named)).toBe(false);
 
     // Every operation, its parts and its history name Carl now; the pair debts and figures still add up.
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${eventId}`, { token: carl.token });
     const mine = list.body.objects.filter((o: { participants: { uid: number }[] }) => o.participants.some((p) => p.uid === carl.uid));
     expect(mine.length).toBeGreaterThan(0);
-    expect(JSON.stringify(list.body.objects)).not.toContain(`"uid":${named.uid}`);
+    expect(JSON.stringify(list.body.objects)).not.toContain(`"uid":${named}`);
     const history = await call(t.app, 'GET', `/app/api/v1/operation/${mine[0].id}/history/`, { token: carl.token });
     expect(history.status).toBe(200);
     expect(JSON.stringify(history.body)).toContain(`"uid":${carl.uid}`);
-    expect(JSON.stringify(history.body)).not.toMatch(new RegExp(`"(uid|payer|actor)":${named.uid}[,}]`));
+    expect(JSON.stringify(history.body)).not.toMatch(new RegExp(`"(uid|payer|actor)":${named}[,}]`));
     expect(integrityProblems(await checkIntegrity(t.database, []))).toEqual([]);
     const people = await call(t.app, 'GET', '/app/api/v1/event/people/', { token: carl.token });
     expect(people.body.objects.map((p: { uid: number }) => p.uid)).toContain(yan.uid);
-    const rows = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from users where id = ${named.uid}`));
+    const rows = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from users where id = ${named}`));
     expect(rows).toEqual([{ n: 0 }]);
     // Gone: the uid no longer names anyone to give a phone to.
     expect((await merge(yan, '+7 916 444-55-68')).body.code).toBe('user_not_found');
   });
 
   it('gives a phone or merges only in the caller’s own events: what others wrote about the person stays with the name', async () => {
-    const una = await person(t, 'Una');
-    await addContacts(t, una, [boris]);
-    const res = await importFile(una, {
-      file: TRIP,
-      event_name: 'Lisbon, Una’s copy',
-      people: [{ name: 'Anna Petrova', uid: una.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const eventId: number = res.body.event.id;
-    const named: number = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind').uid;
+    const { who: una, eventId, named } = await tripWithCarlByName('Una');
     const ask = (who: Person) => call(t.app, 'POST', `/app/api/v1/event/people/${named}/`, { token: who.token, body: { details: 'Payback' } });
     const dialogueOf = async (who: Person, uid: number) =>
       (await call(t.app, 'GET', `/app/api/v1/event/people/${uid}/`, { token: who.token })).body.dialogue_id as number | null;
@@ -407,16 +397,7 @@ describe('importing a Splitwise group export', () => {
   });
 
   it('refuses to merge a person into someone who once had a place in the event, without a server error', async () => {
-    const vic = await person(t, 'Vic');
-    await addContacts(t, vic, [boris, eve]);
-    const res = await importFile(vic, {
-      file: TRIP,
-      event_name: 'Lisbon, Vic’s copy',
-      people: [{ name: 'Anna Petrova', uid: vic.uid }, { name: 'Boris Ivanov', uid: boris.uid }, { name: 'Carl Lind' }],
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const eventId: number = res.body.event.id;
-    const named: number = res.body.event.contacts.find((c: { name: string }) => c.name === 'Carl Lind').uid;
+    const { who: vic, eventId, named } = await tripWithCarlByName('Vic', [boris, eve]);
     // Eve takes part in an operation with the person, which is deleted; then she leaves.
     const uids = [vic.uid, boris.uid, named];
     await call(t.app, 'PUT', `/app/api/v1/event/${eventId}/`, { token: vic.token, body: { data: { contacts: [...uids, eve.uid] } } });
