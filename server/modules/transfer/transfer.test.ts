@@ -840,21 +840,26 @@ describe('exporting an event', () => {
   });
 
   it('splits the odd cent in the preview as the event did, and imports it as the preview shows whoever the people become', async () => {
+    /** An EUR event of `owner`'s with two others, and one purchase of `amount` shared equally by the three. */
+    const threeWaySplit = async (owner: Person, others: readonly Person[], event_name: string, amount: number, currency: string): Promise<number> => {
+      const made = await call(t.app, 'POST', '/app/api/v1/event/', {
+        token: owner.token,
+        body: { event_name, contacts: others.map((o) => o.uid), eventCurrency: 'EUR' },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      await operate(t, owner, {
+        event_id: made.body.id,
+        details: { kind: 'even_purchase', amount, currency },
+        participants: [owner, ...others].map((p) => ({ uid: p.uid })),
+      });
+      return made.body.id;
+    };
     // Carl's event lists him first, but the leftover cent of an equal split goes to the lowest uid: Anna's.
     await addContacts(t, carl, [anna, boris]);
-    const own = await call(t.app, 'POST', '/app/api/v1/event/', {
-      token: carl.token,
-      body: { event_name: 'Odd cent', contacts: [anna.uid, boris.uid], eventCurrency: 'EUR' },
-    });
-    expect(own.status, JSON.stringify(own.body)).toBe(201);
-    await operate(t, carl, {
-      event_id: own.body.id,
-      details: { kind: 'even_purchase', amount: 1, currency: 'EUR' },
-      participants: [{ uid: carl.uid }, { uid: anna.uid }, { uid: boris.uid }],
-    });
-    const source = balances((await call(t.app, 'GET', `/app/api/v1/event/${own.body.id}/`, { token: carl.token })).body);
+    const own = await threeWaySplit(carl, [anna, boris], 'Odd cent', 1, 'EUR');
+    const source = balances((await call(t.app, 'GET', `/app/api/v1/event/${own}/`, { token: carl.token })).body);
     expect(source).toEqual({ [carl.uid]: 0.67, [anna.uid]: -0.34, [boris.uid]: -0.33 });
-    const json = JSON.stringify((await call(t.app, 'GET', `/app/api/v1/event/${own.body.id}/export/`, { token: carl.token })).body);
+    const json = JSON.stringify((await call(t.app, 'GET', `/app/api/v1/event/${own}/export/`, { token: carl.token })).body);
     const seen = await preview(carl, json);
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
     const shown = Object.fromEntries(seen.body.people.map((p: { name: string; totals: { amount: number }[] }) => [p.name, p.totals[0]!.amount]));
@@ -876,17 +881,8 @@ describe('exporting an event', () => {
 
     // A spreadsheet row entered in rubles goes back in rubles only where the people chosen split
     // it as the row says: here, in uid order, Anna's column first, then swapped.
-    const rubles = await call(t.app, 'POST', '/app/api/v1/event/', {
-      token: anna.token,
-      body: { event_name: 'Odd cent in rubles', contacts: [boris.uid, carl.uid], eventCurrency: 'EUR' },
-    });
-    expect(rubles.status, JSON.stringify(rubles.body)).toBe(201);
-    await operate(t, anna, {
-      event_id: rubles.body.id,
-      details: { kind: 'even_purchase', amount: 100, currency: 'RUB' },
-      participants: [{ uid: anna.uid }, { uid: boris.uid }, { uid: carl.uid }],
-    });
-    const csv = (await call(t.app, 'GET', `/app/api/v1/event/${rubles.body.id}/export/csv/`, { token: anna.token })).res.body;
+    const rubles = await threeWaySplit(anna, [boris, carl], 'Odd cent in rubles', 100, 'RUB');
+    const csv = (await call(t.app, 'GET', `/app/api/v1/event/${rubles}/export/csv/`, { token: anna.token })).res.body;
     const csvSeen = await preview(anna, csv);
     expect(csvSeen.status, JSON.stringify(csvSeen.body)).toBe(200);
     const inFile = Object.fromEntries(csvSeen.body.people.map((p: { name: string; totals: { amount: number }[] }) => [p.name, p.totals[0]!.amount]));
