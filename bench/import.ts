@@ -3,7 +3,7 @@
  * Splitwise group in takes, preview and import, through the service layer, and what it does to
  * someone else's read meanwhile: an unrelated person's contact list read in a loop, its p99 alone
  * and during the import side by side in the same run. Fails only on a wrong answer (an imported
- * balance that is not the file's).
+ * balance that is not the file's, or not the preview's).
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/client';
@@ -12,7 +12,8 @@ import { addContacts, listContacts } from '../server/modules/contacts/service';
 import { seedRatesIfEmpty } from '../server/modules/currency/rates-seed';
 import { importEvent, previewImport } from '../server/modules/transfer/import';
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+// A multiple of 20, so that the dollar rows (below) leave everyone square.
+const ROWS = Math.ceil(Number(process.env.BENCH_IMPORT_ROWS ?? 10_000) / 20) * 20;
 /** How long the unrelated read is timed alone before the import. */
 const BASELINE_MS = 2_000;
 
@@ -45,18 +46,21 @@ async function main(): Promise<void> {
     .returning({ id: users.id, phone: users.phone });
   const me = people[0]!.id;
   await addContacts(db, me, { device: 'WEB', contacts: people.slice(1).map((p, i) => ({ name: NAMES[i + 1]!, phone: p.phone ?? '' })) }, new Date());
-  // Each row: one of five paid 50.00, everyone's share 10.00; a Russian-rouble row now and then.
+  // Each row: one of five paid 50.00, everyone's share 10.00. Every fourth row is in dollars, each
+  // person paying as many of those as the others, so everyone is square in dollars: their balance
+  // in the event is what the euro rows leave, to the cent, whatever the dollar's rate did.
   const expected = NAMES.map(() => 0);
   const rows = Array.from({ length: ROWS }, (_, i) => {
     const payer = i % NAMES.length;
-    NAMES.forEach((_, j) => (expected[j]! += j === payer ? 4000 : -1000));
+    const currency = i % 4 === 0 ? 'USD' : 'EUR';
+    if (currency === 'EUR') NAMES.forEach((_, j) => (expected[j]! += j === payer ? 4000 : -1000));
     const effects = NAMES.map((_, j) => (j === payer ? '40.00' : '-10.00'));
-    return `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},Item ${i},General,50.00,EUR,${effects.join(',')}`;
+    return `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},Item ${i},General,50.00,${currency},${effects.join(',')}`;
   });
   const file = [`Date,Description,Category,Cost,Currency,${NAMES.join(',')}`, ...rows].join('\n');
 
   let t0 = performance.now();
-  const preview = await previewImport(db, me, file, new Date());
+  const preview = await previewImport(db, me, { file, currency: 'EUR' }, new Date());
   const previewMs = performance.now() - t0;
   // Someone else's read, alone and then while the import runs.
   const other = people[1]!.id;
@@ -75,7 +79,12 @@ async function main(): Promise<void> {
   const importMs = performance.now() - t0;
   const meanwhile = await during;
   const balances = result.event.contacts.map((c) => Math.round(c.balance * 100));
-  const wrong = JSON.stringify(balances) !== JSON.stringify(expected) || preview.operations !== ROWS || result.operations !== ROWS;
+  const previewed = preview.result?.balances.map((b) => Math.round(b * 100));
+  const wrong =
+    JSON.stringify(balances) !== JSON.stringify(expected) ||
+    JSON.stringify(previewed) !== JSON.stringify(expected) ||
+    preview.operations !== ROWS ||
+    result.operations !== ROWS;
   console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${ROWS} rows, ${(file.length / 1e6).toFixed(2)} MB`);
   console.log(`preview ${previewMs.toFixed(0)} ms, import ${importMs.toFixed(0)} ms (${((ROWS / importMs) * 1000).toFixed(0)} rows/s)`);
   console.log(

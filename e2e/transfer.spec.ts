@@ -6,7 +6,7 @@
  * spreadsheet and as JSON, and imports the JSON again with the same balances. In English and Russian, at 1280 px ('desktop') and 390 px ('phone').
  */
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import enEvents from '../src/locales/en/events.json' with { type: 'json' };
 import enPeople from '../src/locales/en/people.json' with { type: 'json' };
 import enProfile from '../src/locales/en/profile.json' with { type: 'json' };
@@ -23,6 +23,19 @@ const TRIP = fs.readFileSync('tests/fixtures/import/splitwise-trip.csv');
 const MKD = fs.readFileSync('tests/fixtures/import/splitwise-mkd.csv');
 const MEMBER_LEFT = fs.readFileSync('tests/fixtures/import/splitwise-member-left.csv');
 const UNREADABLE_ROW = fs.readFileSync('tests/fixtures/import/splitwise-unreadable-row.csv');
+const SQUARE_IN_DOLLARS = fs.readFileSync('tests/fixtures/import/splitwise-square-in-dollars.csv');
+
+/** Anna (in euros), with her contact Boris, choosing `file` to import: the preview's dialog. */
+async function annaImports(page: Page, request: APIRequestContext, lang: 'en' | 'ru', name: string, buffer: Buffer) {
+  const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'EUR', gender: 'F' });
+  const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
+  await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
+  await openAs(page, anna, lang, '/events');
+  await page.getByTestId('import-event').click();
+  const modal = page.getByTestId('import-modal');
+  await modal.getByTestId('import-file').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  return { anna, boris, modal };
+}
 
 for (const lang of ['en', 'ru'] as const) {
   test(`a Splitwise group is imported through its preview and the event exported back (${lang})`, async ({ page, request }, testInfo) => {
@@ -116,14 +129,7 @@ for (const lang of ['en', 'ru'] as const) {
 
   test(`a currency the app has no rate for is named in the preview and converted at the rate typed (${lang})`, async ({ page, request }, testInfo) => {
     const t = EVENTS[lang];
-    const anna = await signUp(request, { firstName: 'Anna', lastName: 'Petrova', currency: 'EUR', gender: 'F' });
-    const boris = await signUp(request, { firstName: 'Boris', lastName: 'Ivanov', gender: 'M' });
-    await addContacts(request, anna, [{ name: 'Boris Ivanov', phone: boris.phone }]);
-
-    await openAs(page, anna, lang, '/events');
-    await page.getByTestId('import-event').click();
-    const modal = page.getByTestId('import-modal');
-    await modal.getByTestId('import-file').setInputFiles({ name: 'Skopje.csv', mimeType: 'text/csv', buffer: MKD });
+    const { anna, boris, modal } = await annaImports(page, request, lang, 'Skopje.csv', MKD);
     const rates = modal.getByTestId('import-rates');
     await expect(rates).toContainText(t.import.ratesTitle);
     const rate = rates.getByLabel(t.import.rateLabel.replace('{{from}}', 'MKD').replace('{{to}}', 'EUR'));
@@ -132,6 +138,9 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(rates).toContainText(t.import.rateInvalid);
     // Typed as people type it, with a decimal comma.
     await rate.fill('0,0163');
+    // The preview recounts at the rate typed: 3,600 MKD at 0.0163 is 58.68 EUR, half of it Boris's.
+    await expect(modal.getByTestId('import-conversion')).toContainText('1 MKD = 0');
+    await expect(modal.getByTestId('import-person-after').first()).toContainText(/59[.,]34/);
     await screenshot(page, testInfo, lang, 'rate-typed');
     await modal.getByTestId('import-submit').click();
 
@@ -139,6 +148,35 @@ for (const lang of ['en', 'ru'] as const) {
     const id = Number(/\/events\/(\d+)\//.exec(page.url())![1]);
     const event = await getEvent(request, anna, id);
     expect(Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]))).toEqual({ [anna.uid]: 59.34, [boris.uid]: -59.34 });
+  });
+
+  test(`a file in two currencies shows each balance in the event currency chosen, as the import leaves it (${lang})`, async ({ page, request }, testInfo) => {
+    const t = EVENTS[lang];
+    const { anna, boris, modal } = await annaImports(page, request, lang, 'Square in dollars.csv', SQUARE_IN_DOLLARS);
+    await expect(modal.getByTestId('import-summary')).toContainText(t.import.totalsMatch);
+    const currency = modal.getByRole('combobox', { name: t.create.currency });
+    // As many rows in dollars as in euros: the dollar comes first. Each person's euros are then converted as a whole.
+    await expect(currency).toHaveValue(/^USD · /);
+    await expect(modal.getByTestId('import-conversion')).toContainText('1 EUR = ');
+    await currency.click();
+    await currency.fill('EUR');
+    await page.getByRole('option', { name: /^EUR/ }).click();
+    // Square in dollars, so in euros each is what the euro rows leave: 25.00, whatever the dollar did between January and July.
+    const conversion = modal.getByTestId('import-conversion');
+    await expect(conversion).toContainText('1 USD = ');
+    await expect(conversion).not.toContainText('1 EUR = ');
+    const after = modal.getByTestId('import-person-after');
+    await expect(after).toHaveCount(2);
+    await expect(after.nth(0)).toContainText(/25[.,]00/);
+    await expect(after.nth(1)).toContainText(/25[.,]00/);
+    await screenshot(page, testInfo, lang, 'converted-as-a-whole');
+    await modal.getByTestId('import-submit').click();
+
+    await expect(page).toHaveURL(/\/events\/\d+\/transactions$/);
+    const id = Number(/\/events\/(\d+)\//.exec(page.url())![1]);
+    const event = await getEvent(request, anna, id);
+    expect(event.eventCurrency).toBe('EUR');
+    expect(Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]))).toEqual({ [anna.uid]: 25, [boris.uid]: -25 });
   });
 
   test(`the preview says per person where the result differs from the file's own totals (${lang})`, async ({ page, request }, testInfo) => {

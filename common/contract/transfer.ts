@@ -37,6 +37,20 @@ export const IMPORT_ROW_PROBLEMS = [
   'payer_unknown',
 ] as const;
 
+/** A rate the importer gives (common/money-limits.ts isImportRate). */
+export const importRate = z.string().refine(isImportRate);
+
+/**
+ * POST /import/preview/: the file, and the event currency and rates the import would be given, so
+ * that the preview prices the rows as the import will.
+ */
+export const importPreviewBody = importFileBody.extend({
+  currency: currencyCode.optional(),
+  /** Rates for the currencies of `rates_missing` the rows need, by currency code. */
+  rates: z.record(currencyCode, importRate).optional(),
+});
+export type ImportPreviewBody = z.infer<typeof importPreviewBody>;
+
 /** POST /import/preview/: what the import would write, with nothing written. */
 export const importPreview = z.object({
   format: z.enum(['splitwise', 'dolya', 'spliit']),
@@ -73,24 +87,36 @@ export const importPreview = z.object({
    * Converting a row from or into one needs the rate the importer gives (`rates` on the import).
    */
   rates_missing: z.array(currencyCode),
+  /**
+   * The import in the event currency asked for (else the one proposed): each person's balance
+   * after it, in `people` order, and the one rate each currency of the file's own balances is
+   * converted at, all its rows together (decision 0072). Null while a rate the importer must
+   * give is missing.
+   */
+  result: z
+    .object({
+      currency: currencyCode,
+      balances: z.array(amount),
+      rates: z.array(z.object({ currency: currencyCode, rate: z.string(), day: z.string().nullable() })),
+    })
+    .nullable(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
-
-/** A rate the importer gives (common/money-limits.ts isImportRate). */
-export const importRate = z.string().refine(isImportRate);
 
 /**
  * POST /import/: the event to create, and who each person of the file is: a contact (or the
  * caller), a phone to add, or with neither just a name (a person known by name alone, in the
  * event and nobody's contact book).
  */
-export const importBody = importFileBody.extend({
+export const importBody = importPreviewBody.extend({
   event_name: userText(EVENT_NAME_MAX),
-  currency: currencyCode.optional(),
-  /** Rates for the currencies of `rates_missing` the rows need, by currency code. */
-  rates: z.record(currencyCode, importRate).optional(),
   /** The name the members who left are shown by (the preview's `departed` person), in the importer's language. */
   departed_name: userText(NAME_MAX_LENGTH).optional(),
+  /**
+   * What the closing row is called, in the importer's language, when the rows' rounding into the
+   * event currency leaves a balance a minor unit or so away from the preview's (decision 0072).
+   */
+  rounding_name: userText(NAME_MAX_LENGTH).optional(),
   people: z
     .array(z.object({ name: userText(200), uid: id.optional(), phone: z.string().min(1).max(40).optional() }))
     .min(1)

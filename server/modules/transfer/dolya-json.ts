@@ -128,7 +128,10 @@ export function readDolyaJson(text: string): ExpenseTable | null {
   const rankOf = new Map(byUid.map((index, rank) => [contacts[index]!.uid, rank + 1]));
   const person = (uid: number | null) => (uid === null ? null : (rankOf.get(uid) ?? null));
   const placeOf = (rank: number) => (byUid[rank - 1] ?? -1) + 1;
+  const order = contacts.map((c) => rankOf.get(c.uid) as number);
   const table: ExpenseTable = { format: 'dolya', people, rows: [], totals: new Map(), problems: [] };
+  // A file naming one uid twice has no order of its own to keep.
+  if (new Set(order).size === order.length) table.order = order;
   parsed.data.operations.forEach((raw, index) => {
     const path = `operations[${index}]`;
     const problem = (code: RowProblemCode, at = path) => table.problems.push({ line: index + 1, code, path: at });

@@ -1,5 +1,5 @@
 import { safeText } from '../../../common/contract/common';
-import type { ImportBody, ImportPreview, ImportResult } from '../../../common/contract/transfer';
+import type { ImportBody, ImportPreview, ImportPreviewBody, ImportResult } from '../../../common/contract/transfer';
 import { DESCRIPTION_MAX } from '../../../common/contract/operations';
 import { NAME_MAX_LENGTH } from '../../../common/contract/user';
 import { DomainError } from '../../../common/errors';
@@ -9,19 +9,15 @@ import { normalizePhone } from '../../../common/phone';
 import type { Db, Queryable } from '../../db/client';
 import { contactIdsOf, deleteContacts, insertNameOnlyPeople, prunePlaceholders, usersByPhones } from '../contacts/repository';
 import { rateNear } from '../currency/repository';
-import { rateForDate, type FrozenRate } from '../currency/service';
 import { addContacts, listContacts } from '../contacts/service';
 import { knownPeople, updateEvent } from '../events/repository';
 import { createEvent, getEvent } from '../events/service';
 import { addImported, deriveImported, finishImported } from '../operations/ledger-writer';
-import { enteredInput, price, type Priced } from '../operations/pricing';
-import type { OperationMeta } from '../operations/repository';
-import { operationEntries, type OperationKind } from '../../../common/ledger';
 import { readDolyaJson } from './dolya-json';
-import { movesEachAs, rowOperation, rowOperationInOwnCurrency, type RowOperation } from './row-operation';
+import { closingRow, plannedInEventCurrency, priceFile, standInUids, type PlannedRow, type PricedFile } from './priced-rows';
 import { discardEvent } from './repository';
 import { readSpliitJson } from './spliit';
-import { readExpenseTable, type ExpenseRow, type ExpenseTable } from './table-reader';
+import { readExpenseTable, type ExpenseTable } from './table-reader';
 
 /**
  * Moving a group's history in from another app's export (docs/decisions/0029-export-and-import.md):
@@ -85,8 +81,17 @@ async function currenciesWithoutRates(db: Queryable, currencies: readonly string
 }
 
 /** POST /import/preview/. */
-export async function previewImport(db: Queryable, viewer: number, file: string, now: Date): Promise<ImportPreview> {
-  const table = readTable(file);
+export async function previewImport(db: Queryable, viewer: number, body: ImportPreviewBody, now: Date): Promise<ImportPreview> {
+  const table = readTable(body.file);
+  const proposed = mostRowsIn(table) ?? 'EUR';
+  const currency = body.currency ?? proposed;
+  const file = await pricedIfRated(db, viewer, table, currency, body.rates);
+  if (file && file.refused.length > 0) {
+    // What the import will leave out, left out of every figure here too.
+    const refused = new Set(file.refused.map((p) => p.line));
+    table.rows = table.rows.filter((row) => !refused.has(row.line));
+    table.problems = [...table.problems, ...file.refused].sort((a, b) => a.line - b.line);
+  }
   const balances = balancesOf(table);
   const matches = await matchesOf(db, viewer, table.people);
   const currencies = [...balances.keys()].sort();
@@ -96,7 +101,7 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
   const days = table.rows.map((r) => r.day).sort();
   return {
     format: table.format,
-    currency: mostRowsIn(table) ?? 'EUR',
+    currency: proposed,
     currencies,
     operations: table.rows.length,
     first_day: days[0] ?? null,
@@ -115,7 +120,28 @@ export async function previewImport(db: Queryable, viewer: number, file: string,
     totals_match: totalsMatch(table, balances),
     problems: table.problems.map(({ line, code, path }) => (path ? { line, code, path } : { line, code })),
     rates_missing: await currenciesWithoutRates(db, currencies, now.toISOString().slice(0, 10)),
+    result: file && {
+      currency,
+      balances: file.balances.map((b) => fromMinor(b, currency)),
+      rates: [...file.rates.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([c, r]) => ({ currency: c, rate: r.rate, day: r.rateDate })),
+    },
   };
+}
+
+/** The file priced as the import would price it, people in the file's own order; null while a rate the importer must give is missing. */
+async function pricedIfRated(
+  db: Queryable,
+  viewer: number,
+  table: ExpenseTable,
+  currency: string,
+  given: Record<string, string> | undefined,
+): Promise<PricedFile | null> {
+  try {
+    return await priceFile(db, viewer, table, standInUids(table), currency, given);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'rate_unavailable') return null;
+    throw err;
+  }
 }
 
 /** What the members who left are called when the importer does not say. */
@@ -176,9 +202,6 @@ async function resolvePeople(
   return { uids: resolved, byPhone: resolved.filter((_, i) => phoneOf[i]), byName: madeIds };
 }
 
-/** Midday UTC, so the day stays the same day in every time zone a group is likely to be in. */
-const middayOf = (day: string) => new Date(`${day}T12:00:00Z`);
-
 /**
  * POST /import/: the event with every row that can be imported; the rows the preview listed as
  * problems are left out. Written in steps, so that a long history does not hold the database from
@@ -199,8 +222,12 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     // The contacts and people this import adds, to be taken back if it fails.
     return { uids, eventId: event.id, added: [...byPhone.filter((uid) => uid !== viewer && !before.has(uid)), ...byName] };
   });
+  let counted = { written: 0, refused: 0 };
   try {
-    const planned = await plannedRows(db, viewer, table, uids, currency, body.rates);
+    const file = await priceFile(db, viewer, table, uids, currency, body.rates);
+    counted = { written: file.planned.length, refused: file.refused.length };
+    const closing = closingRow(file, uids, currency, roundingName(body, file, currency));
+    const planned = closing ? [...file.planned, await plannedInEventCurrency(db, viewer, closing, uids)] : file.planned;
     for (let start = 0; start < planned.length; start += IMPORT_CHUNK) {
       const chunk = planned.slice(start, start + IMPORT_CHUNK);
       await db.transaction((tx) => writeChunk(tx, eventId, viewer, chunk));
@@ -221,110 +248,26 @@ export async function importEvent(db: Db, viewer: number, body: ImportBody, now:
     });
     throw err;
   }
-  return { event: await getEvent(db, viewer, eventId), operations: table.rows.length, skipped: table.problems.length };
+  return { event: await getEvent(db, viewer, eventId), operations: counted.written, skipped: table.problems.length + counted.refused };
 }
 
-/** Every row priced in the event currency, before anything is written: a rate missing fails here. */
-async function plannedRows(
-  db: Queryable,
-  viewer: number,
-  table: ExpenseTable,
-  uids: readonly number[],
-  currency: string,
-  given: Record<string, string> | undefined,
-): Promise<PlannedRow[]> {
-  // Each currency's rate of each day looked up once, however many rows share it.
-  const rates = new Map<string, ReturnType<typeof rateForDate>>();
-  const rateOf: typeof rateForDate = (q, from, to, day) => {
-    const key = `${from}>${to}@${day}`;
-    const known = rates.get(key) ?? rateOrGiven(q, from, to, day, given);
-    rates.set(key, known);
-    return known;
-  };
-  const planned: PlannedRow[] = [];
-  for (const row of table.rows) {
-    // Pricing a row whose rate is known is a promise already settled: without a turn now and
-    // then, 20,000 of them would hold the thread for everyone else.
-    if (planned.length % IMPORT_CHUNK === IMPORT_CHUNK - 1) await nextTurn();
-    // A row of Dolya's spreadsheet goes back into the currency it was entered in, at the rate
-    // it was converted at, when the event is in the file's event currency again.
-    const inOwn = row.currency === currency ? rowOperationInOwnCurrency(row, uids) : null;
-    const op = plannedOperation(row, uids, viewer, inOwn?.operation);
-    const date = middayOf(row.day);
-    const opCurrency = inOwn?.own.currency ?? row.currency;
-    const rateOfRow: typeof rateForDate = inOwn ? async () => ({ rate: inOwn.own.rate, rateDate: null }) : rateOf;
-    const priced = await price(
-      db,
-      { kind: op.kind, originalAmount: op.amount, currency: opCurrency, author: viewer, meta: op.meta, date },
-      currency,
-      rateOfRow,
-    );
-    planned.push({ row, op, currency: opCurrency, date, priced });
-  }
-  return planned;
+/** What the closing row of rounding is called: the importer's word for it, and the currencies converted. */
+function roundingName(body: ImportBody, file: PricedFile, currency: string): string {
+  const converted = [...new Set(file.planned.map((p) => p.row.currency).filter((c) => c !== currency))].sort();
+  const name = (body.rounding_name ?? '').trim() || ROUNDING_DEFAULT_NAME;
+  return `${name}: ${converted.join(', ')} → ${currency}`;
 }
+
+/** What the closing row of rounding is called when the importer does not say. */
+const ROUNDING_DEFAULT_NAME = 'Rounding';
 
 /**
- * The app's rate of the day; for a currency it has none for, the rate the importer gave (1 unit of
- * `from` in `to`), and without one a refusal naming the currency, so nothing is written.
- */
-async function rateOrGiven(db: Queryable, from: string, to: string, day: string, given: Record<string, string> | undefined): Promise<FrozenRate> {
-  try {
-    return await rateForDate(db, from, to, day);
-  } catch (err) {
-    const rate = given?.[from];
-    if (!(err instanceof DomainError) || err.code !== 'rate_unavailable') throw err;
-    if (rate === undefined) throw new DomainError('rate_unavailable', `rates.${from}`);
-    return { rate, rateDate: null };
-  }
-}
-
-/**
- * Rows of an import written in one transaction, or priced between two turns of the event loop:
- * others' requests wait at most about one chunk (some 50 ms on the embedded database). Against
- * 100, `npm run attack import-load` (20,000 rows) put an unrelated read's p99 at 107–344 ms
- * instead of 263–383 ms, with no difference in the import's time that the noise let show.
+ * Rows of an import written in one transaction: others' requests wait at most about one chunk
+ * (some 50 ms on the embedded database). Against 100, `npm run attack import-load` (20,000 rows)
+ * put an unrelated read's p99 at 107–344 ms instead of 263–383 ms, with no difference in the
+ * import's time that the noise let show.
  */
 const IMPORT_CHUNK = 50;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** What a row is written as, people by uid. */
-type PlannedOperation = { kind: OperationKind; amount: number; meta: OperationMeta };
-type PlannedRow = { row: ExpenseRow; op: PlannedOperation; currency: string; date: Date; priced: Priced };
-
-/**
- * As the row was entered when the file says so (Dolya's JSON, people numbered from 1), else the
- * operation that reproduces its effects (`inOwnCurrency` when the row is written in the currency
- * it was entered in).
- */
-function plannedOperation(row: ExpenseRow, uids: readonly number[], author: number, inOwnCurrency?: RowOperation): PlannedOperation {
-  if (row.entered) {
-    const uid = (n: number) => uids[n - 1] as number;
-    const { kind, amount, meta: numbered } = row.entered;
-    const meta: OperationMeta = {
-      ...numbered,
-      payer: numbered.payer === null ? null : uid(numbered.payer),
-      participants: numbered.participants.map((p) => ({ ...p, uid: uid(p.uid) })),
-    };
-    if (numbered.payers) meta.payers = numbered.payers.map((p) => ({ ...p, uid: uid(p.uid) }));
-    // An equal split's leftover minor units go to the lowest uids (common/split.ts), and the people
-    // chosen may not be in the file's order: then the row is written as the money it moves, as the
-    // preview showed it.
-    if (movesAsRow({ kind, amount, meta }, row, uids, author)) return { kind, amount, meta };
-  }
-  const op = inOwnCurrency ?? rowOperation(row);
-  const uid = (person: number) => uids[person] as number;
-  const payers = op.payers.map((p) => ({ uid: uid(p.person), amount: p.amount }));
-  const meta: OperationMeta = { payer: payers[0]?.uid ?? null, participants: op.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })), text: '' };
-  if (payers.length > 1) meta.payers = payers;
-  return { kind: op.kind, amount: op.amount, meta };
-}
-
-/** Whether the operation, written by `author` (the importer), moves each person's money as the row says. */
-function movesAsRow(op: PlannedOperation, row: ExpenseRow, uids: readonly number[], author: number): boolean {
-  return movesEachAs(operationEntries(enteredInput({ kind: op.kind, originalAmount: op.amount, author, meta: op.meta })), row.effects, uids);
-}
 
 /** Some of an import's rows, priced: their operations, entries and first versions. */
 function writeChunk(tx: Queryable, eventId: number, viewer: number, planned: readonly PlannedRow[]): Promise<void> {

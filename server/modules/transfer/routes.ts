@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventIdParams } from '../../../common/contract/common';
-import { eventExport, exportCsvQuery, importBody, importFileBody, importPreview, importResult } from '../../../common/contract/transfer';
+import { eventExport, exportCsvQuery, importBody, importPreview, importPreviewBody, importResult } from '../../../common/contract/transfer';
 import type { Db } from '../../db/client';
 import { BODY_LIMITS } from '../../lib/body-limits';
 import type { Clock } from '../../lib/clock';
@@ -62,8 +62,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock }> = asy
   );
   app.post(
     '/import/preview/',
-    { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importFileBody, response: { 200: importPreview } } },
-    async (request) => previewImport(db, userIdOf(request), request.body.file, now()),
+    { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importPreviewBody, response: { 200: importPreview } } },
+    async (request) => previewImport(db, userIdOf(request), request.body, now()),
   );
   app.post('/import/', { ...auth, bodyLimit: BODY_LIMITS.importFile, schema: { body: importBody, response: { 201: importResult } } }, async (request, reply) =>
     reply.status(201).send(await importEvent(db, userIdOf(request), request.body, now())),

@@ -30,6 +30,11 @@ export interface ExpenseTable {
    * (see DEPARTED): one person named '' standing for all of them.
    */
   departed?: number;
+  /**
+   * Stand-in uids that order the people as the file's own uids did (Dolya's JSON), where an equal
+   * split's odd minor unit depends on it; without them, the order of `people`.
+   */
+  order?: number[];
 }
 
 export interface ExpenseRow {

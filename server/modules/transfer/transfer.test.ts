@@ -48,6 +48,14 @@ async function tripWithCarlByName(name: string, contacts: readonly Person[] = [b
   return { who, eventId: res.body.event.id, named: named.uid };
 }
 
+/** The first `count` people of the test files (Anna Petrova, Boris Ivanov, Carl Lind) as the users of those names. */
+const fileCast = (count: 2 | 3) =>
+  [
+    { name: 'Anna Petrova', uid: anna.uid },
+    { name: 'Boris Ivanov', uid: boris.uid },
+    { name: 'Carl Lind', uid: carl.uid },
+  ].slice(0, count);
+
 /** How many rows the tables an import writes hold, all events together. */
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -104,11 +112,7 @@ describe('importing a Splitwise group export', () => {
   });
 
   it('imports every row as an operation whose effects are the file’s, so each balance is the file’s total', async () => {
-    const people = [
-      { name: 'Anna Petrova', uid: anna.uid },
-      { name: 'Boris Ivanov', uid: boris.uid },
-      { name: 'Carl Lind', uid: carl.uid },
-    ];
+    const people = fileCast(3);
     const res = await importFile(anna, { file: TRIP, event_name: 'Lisbon', people });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { event, operations, skipped } = importResult.parse(res.body);
@@ -432,10 +436,7 @@ describe('importing a Splitwise group export', () => {
     const res = await preview(anna, file);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ currency: 'EUR', currencies: ['EUR', 'MKD'], operations: 3, totals_match: true, problems: [], rates_missing: ['MKD'] });
-    const people = [
-      { name: 'Anna Petrova', uid: anna.uid },
-      { name: 'Boris Ivanov', uid: boris.uid },
-    ];
+    const people = fileCast(2);
     const before = await eventCount(anna);
     const refused = await importFile(anna, { file, event_name: 'Skopje', people });
     expect(refused.status).toBe(400);
@@ -452,6 +453,82 @@ describe('importing a Splitwise group export', () => {
     const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
     const market = list.body.objects.find((o: { details: { description: string } }) => o.details.description === 'Pazarenje');
     expect(market.details).toMatchObject({ original_amount: 3600, original_currency: 'MKD', amount: 58.68, currency: 'EUR' });
+  });
+
+  it('converts each currency of the file’s balances at one rate, so two people square in dollars are square in a euro event', async () => {
+    const file = fixture('splitwise-square-in-dollars.csv');
+    const people = fileCast(2);
+    const shown = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'EUR' } });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    // The dollar rows' rate is the file's last day's, for both, however far the dollar moved between them.
+    const usd = await call(t.app, 'GET', '/app/api/v1/currency/rate/?from=USD&to=EUR&date=2025-07-01', { token: anna.token });
+    expect(shown.body).toMatchObject({ currencies: ['EUR', 'USD'], totals_match: true, problems: [] });
+    expect(shown.body.result).toEqual({ currency: 'EUR', balances: [25, -25], rates: [{ currency: 'USD', rate: usd.body.rate, day: expect.any(String) }] });
+    const imported = await importFile(anna, { file, event_name: 'Square in dollars', currency: 'EUR', people });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(balances(imported.body.event)).toEqual({ [anna.uid]: 25, [boris.uid]: -25 });
+    // No row of rounding: each dollar row converts to a whole cent the same for both people.
+    expect(imported.body.operations).toBe(4);
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
+    expect(list.body.objects).toHaveLength(4);
+    // Each operation keeps its own currency and amount.
+    const dollars = list.body.objects.filter((o: { details: { original_currency: string } }) => o.details.original_currency === 'USD');
+    expect(dollars.map((o: { details: { original_amount: number; rate: string } }) => [o.details.original_amount, o.details.rate]).sort()).toEqual([
+      [100, usd.body.rate],
+      [200, usd.body.rate],
+    ]);
+    expect(integrityProblems(await checkIntegrity(t.database, []))).toEqual([]);
+    // In a dollar event the euro rows are converted together instead: 25.00 EUR at that day's rate.
+    const inDollars = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'USD' } });
+    const eur = await call(t.app, 'GET', '/app/api/v1/currency/rate/?from=EUR&to=USD&date=2025-07-01', { token: anna.token });
+    const converted = Math.round(25 * Number(eur.body.rate) * 100) / 100;
+    expect(inDollars.body.result).toMatchObject({ currency: 'USD', balances: [converted, -converted], rates: [{ currency: 'EUR' }] });
+    const dollarEvent = await importFile(anna, { file, event_name: 'Square in dollars, in dollars', currency: 'USD', people });
+    expect(balances(dollarEvent.body.event)).toEqual({ [anna.uid]: converted, [boris.uid]: -converted });
+  });
+
+  it('closes what the rows’ own rounding leaves with one row, named in the importer’s words, so the balances are the preview’s', async () => {
+    const file = fixture('splitwise-thirds-in-dollars.csv');
+    const people = fileCast(3);
+    const shown = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'RUB' } });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    const { balances: expected, rates } = shown.body.result;
+    // The dollars' totals (6.01, 5.02, -11.03) converted together: as near as kopecks allow, adding up to zero.
+    expect(shown.body.people.map((p: { totals: { amount: number }[] }) => p.totals[0]!.amount)).toEqual([6.01, 5.02, -11.03]);
+    expect(expected.reduce((a: number, b: number) => a + Math.round(b * 100), 0)).toBe(0);
+    expected.forEach((b: number, i: number) => expect(Math.abs(b - [6.01, 5.02, -11.03][i]! * Number(rates[0].rate))).toBeLessThanOrEqual(0.01));
+    const imported = await importFile(anna, { file, event_name: 'Thirds', currency: 'RUB', rounding_name: 'Округление', people });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(balances(imported.body.event)).toEqual({ [anna.uid]: expected[0], [boris.uid]: expected[1], [carl.uid]: expected[2] });
+    const list = await call(t.app, 'GET', `/app/api/v1/operation/?event=${imported.body.event.id}`, { token: anna.token });
+    const closing = list.body.objects.filter((o: { details: { description: string } }) => o.details.description === 'Округление: USD → RUB');
+    expect(closing).toHaveLength(1);
+    expect(closing[0].details).toMatchObject({ original_currency: 'RUB', date: expect.stringMatching(/^2025-02-09/) });
+    expect(Math.abs(closing[0].details.amount)).toBeLessThanOrEqual(0.1);
+    expect(imported.body.operations).toBe(7);
+    expect(integrityProblems(await checkIntegrity(t.database, []))).toEqual([]);
+  });
+
+  it('lists a row that cannot be an operation in the event currency, leaves it out of the figures and imports the rest', async () => {
+    const file = fixture('splitwise-too-small-too-large.csv');
+    const people = fileCast(2);
+    // 1 rupiah is no cent of a euro.
+    const inEuros = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'EUR' } });
+    expect(inEuros.status, JSON.stringify(inEuros.body)).toBe(200);
+    expect(inEuros.body).toMatchObject({ operations: 2, problems: [{ line: 2, code: 'no_money_moved' }], currencies: ['EUR'] });
+    expect(inEuros.body.people.map((p: { left_out: number[] }) => p.left_out)).toEqual([[2], [2]]);
+    expect(inEuros.body.result.balances).toEqual([4_500_000_020, -4_500_000_020]);
+    const euros = await importFile(anna, { file, event_name: 'Bali in euros', currency: 'EUR', people });
+    expect(euros.status, JSON.stringify(euros.body)).toBe(201);
+    expect(euros.body).toMatchObject({ operations: 2, skipped: 1 });
+    expect(balances(euros.body.event)).toEqual({ [anna.uid]: 4_500_000_020, [boris.uid]: -4_500_000_020 });
+    // Nine billion euros are more rupiah than one operation may hold.
+    const inRupiah = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'IDR' } });
+    expect(inRupiah.body).toMatchObject({ operations: 2, problems: [{ line: 3, code: 'amount_too_large' }] });
+    const rupiah = await importFile(anna, { file, event_name: 'Bali in rupiah', currency: 'IDR', people });
+    expect(rupiah.status, JSON.stringify(rupiah.body)).toBe(201);
+    expect(rupiah.body).toMatchObject({ operations: 2, skipped: 1 });
+    expect(balances(rupiah.body.event)).toEqual({ [anna.uid]: inRupiah.body.result.balances[0], [boris.uid]: inRupiah.body.result.balances[1] });
   });
 
   it('writes nothing when any of it fails: an unmatched person, a stranger, the totals’ bounds', async () => {
@@ -537,11 +614,7 @@ describe('importing a Splitwise group export', () => {
   it('serves other people while a long history is written, and shows the event only once it is whole', async () => {
     const rows = Array.from({ length: 3000 }, (_, i) => `2026-02-${String((i % 28) + 1).padStart(2, '0')},Item ${i},General,30.00,USD,20.00,-10.00,-10.00`);
     const file = ['Date,Description,Category,Cost,Currency,Anna Petrova,Boris Ivanov,Carl Lind', ...rows].join('\n');
-    const people = [
-      { name: 'Anna Petrova', uid: anna.uid },
-      { name: 'Boris Ivanov', uid: boris.uid },
-      { name: 'Carl Lind', uid: carl.uid },
-    ];
+    const people = fileCast(3);
     let imported = false;
     const importing = importFile(anna, { file, event_name: 'Long', people }).finally(() => (imported = true));
     // Boris reads his events again and again while it is written: never a half-written event, and

@@ -1,5 +1,5 @@
 import type { Event } from '@common/contract/events';
-import type { EventExport, ImportBody, ImportPreview, ImportResult } from '@common/contract/transfer';
+import type { EventExport, ImportBody, ImportPreview, ImportPreviewBody, ImportResult } from '@common/contract/transfer';
 import { api, request } from '@/lib/api-client';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 
@@ -16,6 +16,6 @@ export const transferApi = {
     const data = await api.get<EventExport>(`/event/${event.id}/export/`);
     saveFile(fileNameOf(title, 'json'), JSON.stringify(data, null, 2), 'application/json');
   },
-  preview: (file: string) => api.post<ImportPreview>('/import/preview/', { file }),
+  preview: (body: ImportPreviewBody) => api.post<ImportPreview>('/import/preview/', body),
   import: (body: ImportBody, onUploadProgress: (fraction: number) => void) => request<ImportResult>('POST', '/import/', { data: body, onUploadProgress }),
 };

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '@common/contract/contacts';
@@ -30,7 +30,7 @@ type Choice = { kind: 'uid'; uid: number } | { kind: 'phone'; phone: string; val
 type Step =
   | { name: 'choose' }
   | { name: 'reading' }
-  | { name: 'preview'; file: string; preview: ImportPreview }
+  | { name: 'preview'; file: string; preview: ImportPreview; asked: string; recounting?: boolean }
   | { name: 'importing'; file: string; preview: ImportPreview; sent: number };
 
 /** A rate as typed ('61,5' or '61.5') in the form the import takes, or null when it is not one. */
@@ -98,11 +98,11 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
     setStep({ name: 'reading' });
     try {
       const file = await picked.text();
-      const preview = await transferApi.preview(file);
+      const preview = await transferApi.preview({ file });
       setName(picked.name.replace(/\.[^.]+$/, '').slice(0, EVENT_NAME_MAX));
       setCurrency(preview.currency);
       setChoices(Object.fromEntries(preview.people.map((p) => [p.name, firstChoice(p)])));
-      setStep({ name: 'preview', file, preview });
+      setStep({ name: 'preview', file, preview, asked: JSON.stringify([preview.currency, {}]) });
     } catch (err) {
       setError(toApiError(err));
       setStep({ name: 'choose' });
@@ -111,6 +111,34 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
 
   // The currencies whose rate the importer must type for the event currency chosen.
   const needed = step.name === 'preview' || step.name === 'importing' ? ratesNeeded(step.preview, currency) : [];
+  const given = Object.fromEntries(needed.flatMap((c) => (rateOf(rates[c] ?? '') === null ? [] : [[c, rateOf(rates[c] ?? '') as string]])));
+  // What the preview shown was asked for, and what the import would now be given.
+  const wanted = JSON.stringify([currency, given]);
+  const asked = step.name === 'preview' ? step.asked : null;
+  const file = step.name === 'preview' ? step.file : null;
+
+  // The preview again for the event currency and rates chosen: the balances the import will leave
+  // in it, and the rows that cannot be an operation in it. A moment after the last change.
+  useEffect(() => {
+    if (file === null || asked === wanted) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      setStep((s) => (s.name === 'preview' ? { ...s, recounting: true } : s));
+      const [currency, rates] = JSON.parse(wanted) as [string, Record<string, string>];
+      transferApi
+        .preview({ file, currency, ...(Object.keys(rates).length > 0 ? { rates } : {}) })
+        .then((preview) => current && setStep((s) => (s.name === 'preview' && s.file === file ? { name: 'preview', file, preview, asked: wanted } : s)))
+        .catch((err: unknown) => {
+          if (!current) return;
+          setError(toApiError(err));
+          setStep((s) => (s.name === 'preview' ? { ...s, asked: wanted, recounting: false } : s));
+        });
+    }, RECOUNT_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [file, asked, wanted]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -136,9 +164,16 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
     const people = preview.people.map((p) => personOf(p.name, choices[p.name]));
     const departed = preview.people.some((p) => p.departed) ? { departed_name: t('import.departed') } : {};
     try {
-      const given = Object.fromEntries(needed.map((c) => [c, rateOf(rates[c] ?? '') as string]));
       const result = await transferApi.import(
-        { file, event_name: clean, currency, people, ...departed, ...(Object.keys(given).length > 0 ? { rates: given } : {}) },
+        {
+          file,
+          event_name: clean,
+          currency,
+          people,
+          rounding_name: t('import.rounding'),
+          ...departed,
+          ...(Object.keys(given).length > 0 ? { rates: given } : {}),
+        },
         (sent) => setStep((s) => (s.name === 'importing' ? { ...s, sent } : s)),
       );
       dispatch(listStale());
@@ -146,11 +181,12 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       void navigate(`/events/${result.event.id}/transactions`);
     } catch (err) {
       setError(toApiError(err));
-      setStep({ name: 'preview', file, preview });
+      setStep({ name: 'preview', file, preview, asked: JSON.stringify([currency, given]) });
     }
   };
 
   const busy = step.name === 'reading' || step.name === 'importing';
+  const recounting = step.name === 'preview' && step.recounting === true;
   const shownError = typeof error === 'string' ? error : error ? errorMessage(t, error, t('import.error')) : null;
   // One alert for both steps: choosing the file and the preview.
   const alert = shownError && (
@@ -189,7 +225,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
         </div>
       ) : (
         <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
-          <Summary preview={step.preview} />
+          <Summary preview={step.preview} currency={currency} />
           <TextField
             label={t('create.name')}
             value={name}
@@ -225,7 +261,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
             <legend className={formStyles.label}>{t('import.people')}</legend>
             <p className={formStyles.hint}>{t('import.peopleHint')}</p>
             <ul className={styles.people}>
-              {step.preview.people.map((person) => (
+              {step.preview.people.map((person, index) => (
                 <PersonRow
                   key={person.name}
                   person={person}
@@ -233,6 +269,7 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
                   choice={choices[person.name] ?? { kind: 'none' }}
                   onChange={(choice) => setChoices((all) => ({ ...all, [person.name]: choice }))}
                   locale={localeOf(i18n.language)}
+                  after={afterImport(step.preview, index, currency)}
                 />
               ))}
             </ul>
@@ -243,12 +280,17 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
               <p className={formStyles.hint}>{step.sent < 1 ? t('import.sending') : t('import.importing')}</p>
             </div>
           )}
+          {recounting && (
+            <p role="status" className={formStyles.hint}>
+              <Spinner size={16} /> {t('import.recounting')}
+            </p>
+          )}
           {alert}
           <div className={formStyles.actions}>
             <Button scheme="gray" onClick={() => setStep({ name: 'choose' })} disabled={busy}>
               {t('import.otherFile')}
             </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy} data-testid="import-submit">
+            <Button type="submit" disabled={busy || recounting} aria-busy={busy} data-testid="import-submit">
               {busy && <Spinner size={16} />}
               {t('import.submit', { count: step.preview.operations })}
             </Button>
@@ -259,6 +301,11 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** A rate as the importer reads it: at most six significant decimals, in their language. */
+function rateText(rate: string, language: string): string {
+  return new Intl.NumberFormat(localeOf(language) === 'ru' ? 'ru-RU' : 'en-GB', { maximumSignificantDigits: 6 }).format(Number(rate));
+}
+
 /** '2 May 2026' / '2 мая 2026 г.': the file's first and last days. */
 function dayText(day: string | null, language: string): string {
   if (!day) return '';
@@ -267,14 +314,43 @@ function dayText(day: string | null, language: string): string {
   );
 }
 
-function Summary({ preview }: { preview: ImportPreview }) {
+/** How long the preview waits after the event currency or a rate changes before it is asked again. */
+const RECOUNT_DELAY_MS = 300;
+
+/**
+ * A person's balance in the event currency once imported, when the file's balances are in another
+ * currency too (else their totals say it already); null until the preview has it for this currency.
+ */
+function afterImport(preview: ImportPreview, index: number, currency: string): { amount: number; currency: string } | null {
+  const result = preview.result;
+  if (!result || result.currency !== currency || preview.currencies.every((c) => c === currency)) return null;
+  const amount = result.balances[index];
+  return amount === undefined ? null : { amount, currency };
+}
+
+function Summary({ preview, currency }: { preview: ImportPreview; currency: string }) {
   const { t, i18n } = useTranslation('events');
+  const converted = preview.result?.currency === currency ? preview.result.rates : [];
   return (
     <div className={styles.summary} data-testid="import-summary">
       <p>{t('import.found', { count: preview.operations, from: dayText(preview.first_day, i18n.language), to: dayText(preview.last_day, i18n.language) })}</p>
       {preview.totals_match === true && <p className={styles.ok}>{t('import.totalsMatch')}</p>}
       {preview.totals_match === false && <p className={styles.warning}>{t('import.totalsDiffer')}</p>}
       {preview.currencies.length > 1 && <p>{t('import.currencies', { list: preview.currencies.join(', ') })}</p>}
+      {converted.length > 0 && (
+        <ul className={styles.problems} data-testid="import-conversion">
+          {converted.map((r) => (
+            <li key={r.currency}>
+              {t(r.day ? 'import.convertedAt' : 'import.convertedAtTyped', {
+                from: r.currency,
+                to: currency,
+                rate: rateText(r.rate, i18n.language),
+                day: dayText(r.day, i18n.language),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
       {preview.problems.length > 0 && (
         <>
           <p className={styles.warning}>{t('import.skipped', { count: preview.problems.length })}</p>
@@ -299,12 +375,15 @@ function PersonRow({
   choice,
   onChange,
   locale,
+  after,
 }: {
   person: ImportPreview['people'][number];
   contacts: Contact[];
   choice: Choice;
   onChange: (choice: Choice) => void;
   locale: ReturnType<typeof localeOf>;
+  /** Their balance in the event currency once imported, when the file's is in others too. */
+  after: { amount: number; currency: string } | null;
 }) {
   const { t } = useTranslation('events');
   const selectId = useId();
@@ -321,6 +400,11 @@ function PersonRow({
       {moneyView(total.amount, total.currency, locale)?.text}
     </span>
   ));
+  const afterLine = after && (
+    <p className={styles.personAfter} data-testid="import-person-after">
+      {t('import.after', { amount: moneyView(after.amount, after.currency, locale)?.text ?? '' })}
+    </p>
+  );
   if (person.departed) {
     return (
       <li className={styles.person} data-testid="import-person">
@@ -328,6 +412,7 @@ function PersonRow({
           <span>{t('import.departed')}</span>
           {totals}
         </span>
+        {afterLine}
         <p className={formStyles.hint}>{t('import.departedHint')}</p>
       </li>
     );
@@ -353,6 +438,7 @@ function PersonRow({
           <PhoneInput label={t('import.phone')} value={choice.phone} onChange={(phone, valid) => onChange({ kind: 'phone', phone, valid })} autoFocus />
         )}
       </div>
+      {afterLine}
       {(differs || person.left_out.length > 0) && (
         <p className={`${styles.warning} ${styles.personDiffers}`} data-testid="import-person-differs">
           {differs && t('import.fileSays', { amounts: person.file_totals!.map((f) => moneyView(f.amount, f.currency, locale)?.text ?? '').join(', ') })}
