@@ -66,6 +66,7 @@ export const ERROR_MESSAGES = {
   sender_or_recipient_required: 'sender or recipient required',
   sender_recipient_same: 'sender and recipient must differ',
   participants_too_few: 'an operation needs two or more participants',
+  participants_too_many: 'An event can have at most 200 participants',
   amount_too_small: 'amount must be above the minimum',
   amount_invalid: 'amount is not a valid number',
   amount_thousands: 'Did you mean {grouped}? Write amounts without thousands separators: a comma or a dot starts the decimals',

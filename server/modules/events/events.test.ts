@@ -105,6 +105,27 @@ describe('events', () => {
     expect((await getEvent(boris, id)).isUserOwner).toBe(false);
   });
 
+  it('invites all the caller’s contacts only within an event’s bound of 200 people', async () => {
+    const [host] = await people(t, ['Host of many']);
+    const phones = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ name: `Guest ${from + i}`, phone: `+7925${3_000_000 + from + i}` }));
+    const add = (contacts: { name: string; phone: string }[]) =>
+      call(t.app, 'POST', '/app/api/v1/user/contacts/', { token: host!.token, body: { device: 'WEB', contacts } });
+    const added = await add(phones(0, 199));
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const create = () => call(t.app, 'POST', '/app/api/v1/event/', { token: host!.token, body: { event_name: 'Everyone', invite_all: true } });
+    // The host and 199 contacts: 200, the bound itself.
+    const fits = await create();
+    expect(fits.status, JSON.stringify(fits.body)).toBe(201);
+    expect(fits.body.contacts).toHaveLength(200);
+    expect((await add(phones(199, 1))).status).toBe(200);
+    const before = (await call(t.app, 'GET', '/app/api/v1/event/', { token: host!.token })).body.length;
+    const refused = await create();
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'participants_too_many', field: 'contacts' });
+    expect((await call(t.app, 'GET', '/app/api/v1/event/', { token: host!.token })).body).toHaveLength(before);
+  });
+
   it('refuses to remove a participant with a debt or with history, and removes one without', async () => {
     const id = await eventWith(t, anna, [boris, vera, gleb]);
     await operate(t, anna, purchase(id, anna, 100, [anna, boris]));

@@ -1,4 +1,12 @@
-import type { CreateEventBody, Event, EventFamily, EventParticipant, PayoutResponse, UpdateEventBody } from '../../../common/contract/events';
+import {
+  EVENT_PARTICIPANTS_MAX,
+  type CreateEventBody,
+  type Event,
+  type EventFamily,
+  type EventParticipant,
+  type PayoutResponse,
+  type UpdateEventBody,
+} from '../../../common/contract/events';
 import { isCurrencyCode } from '../../../common/currencies';
 import { DomainError, type ErrorCode } from '../../../common/errors';
 import { normalizeName } from '../../../common/names';
@@ -262,6 +270,8 @@ export async function createEvent(db: Db, viewer: number, body: CreateEventBody,
   const everyone = [viewer, ...others];
   if (body.invite_all) everyone.push(...(await contactIdsOf(db, viewer)));
   const order = [...new Set(everyone)];
+  // The bound an event's list has however it is made: 'everyone I know' is no way past it.
+  if (order.length > EVENT_PARTICIPANTS_MAX) throw new DomainError('participants_too_many', 'contacts');
   const people = new Map((await peopleByIds(db, viewer, order)).map((p) => [p.id, p]));
   const families = initialFamilies(order, people);
   // Last of the checks, so a refused event leaves no picture behind.
