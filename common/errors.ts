@@ -90,6 +90,7 @@ export const ERROR_MESSAGES = {
   delete_user_with_history: "It's not possible to delete the user with operations history",
   delete_user_with_debt: "It's not possible to delete the user with a debt",
   leave_with_debt: 'You can leave this event once you are settled in it',
+  delete_dialogue_with_debt: 'You can delete this dialogue once you are settled in it',
   leave_with_history: 'You cannot leave this event: its operations name you',
   dialogue_no_participants: 'No participants can be added to a dialogue',
   not_event_owner: 'Only the event owner can do this',

@@ -211,6 +211,17 @@ describe('dialogues', () => {
     expect([regroup.status, regroup.body.code]).toEqual([403, 'forbidden']);
     const plan = await call(t.app, 'GET', `/app/api/v1/event/${dialogue.id}/payout/`, { token: vera.token });
     expect(plan.body.transfers).toMatchObject([{ from: boris.uid, to: vera.uid, amount: 50 }]);
+    // Boris owes Vera: he cannot delete the dialogue and so hide the debt from her People page.
+    const hide = await call(t.app, 'PUT', `/app/api/v1/event/${dialogue.id}/`, { token: boris.token, body: { del_date: null } });
+    expect([hide.status, hide.body.code]).toEqual([400, 'delete_dialogue_with_debt']);
+    expect((await getEvent(vera, dialogue.id)).del_date).toBeNull();
+    const owed = await call(t.app, 'GET', `/app/api/v1/event/people/${boris.uid}/`, { token: vera.token });
+    expect(owed.status).toBe(200);
+    // Settled, either may delete it.
+    await operate(t, boris, { event_id: dialogue.id, details: { kind: 'payback', amount: 50, payer: boris.uid }, participants: [{ uid: vera.uid }] });
+    const settled = await call(t.app, 'PUT', `/app/api/v1/event/${dialogue.id}/`, { token: boris.token, body: { del_date: null } });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(settled.body.del_date).not.toBeNull();
   });
 });
 

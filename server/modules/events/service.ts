@@ -407,7 +407,8 @@ async function regroup(tx: Queryable, event: EventRow, viewer: number, groups: r
 
 /**
  * PUT /event/{id}/: `data` edits (name: any participant; image, currency, families and removing
- * people: the owner) or `del_date` (soft delete and restore: the owner). All in one transaction.
+ * people: the owner) or `del_date` (soft delete and restore: the owner; a dialogue, either of its
+ * two once settled). All in one transaction.
  */
 export async function updateEvent(db: Db, viewer: number, eventId: number, body: UpdateEventBody, access: EventAccess = CHECKED): Promise<Event> {
   await db.transaction(async (tx) => {
@@ -415,6 +416,10 @@ export async function updateEvent(db: Db, viewer: number, eventId: number, body:
     if (body.del_date !== undefined) {
       requireOwner(event, viewer);
       const restore = body.del_date === false;
+      // Both people own a dialogue: the one who owes could otherwise hide the debt from the other.
+      if (!restore && event.dialogueKey && (await participantsOf(tx, [event.id])).some((p) => p.balance !== 0)) {
+        throw new DomainError('delete_dialogue_with_debt');
+      }
       await updateEventRow(tx, event.id, { deletedAt: restore ? null : new Date() });
       event.deletedAt = restore ? null : new Date();
     }

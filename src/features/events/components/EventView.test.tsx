@@ -287,6 +287,20 @@ describe('leaving an event', () => {
   });
 });
 
+describe('deleting a dialogue', () => {
+  it('says, in Russian, that a dialogue holding a debt is deleted once settled, and stays in it', async () => {
+    server.use(
+      http.put('/app/api/v1/event/6/', () => errorAnswer('delete_dialogue_with_debt', 'You can delete this dialogue once you are settled in it', 400)),
+    );
+    eventsServer([makeEvent({ id: 6, event_name: '', quasi_event_name: 'Boris Ivanov' })]);
+    const user = userEvent.setup();
+    const { router } = renderApp('/events/6', { language: 'ru' });
+    await user.click(await screen.findByTestId('delete-event'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Удалить диалог можно, когда вы в нём рассчитались');
+    expect(router.state.location.pathname).toBe('/events/6');
+  });
+});
+
 describe('a deleted event opened by its address', () => {
   it('says it is deleted and lets the owner restore it', async () => {
     let deleted = true;
