@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactListResponse } from '../../../common/contract/contacts';
 import { event as eventSchema } from '../../../common/contract/events';
+import { rowsOf } from '../../db/rows';
 import { signUp } from '../../../tests/api/factories';
 import { call, createTestApp, type TestApp } from '../../../tests/api/harness';
 import { operate, person, type Person } from '../../../tests/api/ledger-factories';
@@ -36,5 +38,41 @@ describe('a placeholder person', () => {
     expect(ev.payout).toBe(-50);
     expect(ev.unread_cnt).toBe(1);
     expect(ev.contacts.find((c) => c.uid === dima.uid)).toMatchObject({ is_registered: true, name: 'me' });
+  });
+
+  it('stays for whoever adds or invites it while its last contact is removed at the same moment', async () => {
+    const boris = await person(t, 'Boris');
+    const exists = async (uid: number) =>
+      rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from users where id = ${uid}`))[0]!.n === 1;
+    const contactsOf = async (who: Person) => contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: who.token })).body);
+    const add = (who: Person, phone: string) =>
+      call(t.app, 'POST', '/app/api/v1/user/contacts/', { token: who.token, body: { device: 'WEB', contacts: [{ name: 'Gleb', phone }] } });
+    const remove = (who: Person, phone: string) =>
+      call(t.app, 'DELETE', '/app/api/v1/user/contacts/', { token: who.token, body: { device: 'WEB', phones: [phone] } });
+    // The race only shows on PostgreSQL, where the two run side by side; on the embedded database
+    // they run one after the other, and the test holds the same outcome.
+    for (let round = 0; round < 12; round++) {
+      const phone = `+7926${5_000_000 + round}`;
+      expect((await add(anna, phone)).status).toBe(200);
+      const gleb = (await contactsOf(anna)).find((c) => c.phone === phone)!;
+      const [removed, added, invited] = await Promise.all([
+        remove(anna, phone),
+        add(boris, phone),
+        call(t.app, 'POST', '/app/api/v1/event/', { token: anna.token, body: { event_name: `Round ${round}`, contacts: [gleb.uid] } }),
+      ]);
+      expect([removed.status, added.status], JSON.stringify([removed.body, added.body])).toEqual([200, 200]);
+      const theirs = (await contactsOf(boris)).find((c) => c.phone === phone);
+      expect(theirs, `round ${round}`).toBeDefined();
+      // Whoever Boris's contact is, they are somebody.
+      expect(await exists(theirs!.uid), `round ${round}`).toBe(true);
+      if (invited.status === 201) {
+        // Anna's event names Gleb: he is still there to be named.
+        const event = eventSchema.parse(invited.body);
+        const seen = await call(t.app, 'GET', `/app/api/v1/event/${event.id}/`, { token: anna.token });
+        expect(seen.status).toBe(200);
+        expect(eventSchema.parse(seen.body).contacts.map((c) => c.uid)).toContain(gleb.uid);
+        expect(await exists(gleb.uid), `round ${round}`).toBe(true);
+      } else expect(invited.body.code).toBe('user_not_found');
+    }
   });
 });

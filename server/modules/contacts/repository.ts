@@ -133,13 +133,34 @@ export async function contactIdsOf(db: Queryable, owner: number): Promise<number
   return rows.map((r) => r.id);
 }
 
-export async function usersByPhones(db: Queryable, phones: readonly string[]): Promise<{ id: number; phone: string }[]> {
+/**
+ * Whoever has each of `phones`. With `hold`, each is locked against deletion until the transaction
+ * ends (a placeholder whose last contact goes is deleted by prunePlaceholders), in id order.
+ */
+export async function usersByPhones(db: Queryable, phones: readonly string[], hold = false): Promise<{ id: number; phone: string }[]> {
   if (phones.length === 0) return [];
-  const rows = await db
+  const query = db
     .select({ id: users.id, phone: users.phone })
     .from(users)
-    .where(inArray(users.phone, [...phones]));
+    .where(inArray(users.phone, [...phones]))
+    .orderBy(asc(users.id));
+  const rows = hold ? await query.for('key share') : await query;
   return rows.map((r) => ({ id: r.id, phone: r.phone ?? '' }));
+}
+
+/**
+ * Locks `uids` against deletion until the transaction ends, as a writer about to name them must
+ * (see prunePlaceholders); the ones that no longer exist are left out of the answer.
+ */
+export async function holdPeople(db: Queryable, uids: readonly number[]): Promise<Set<number>> {
+  if (uids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...uids]))
+    .orderBy(asc(users.id))
+    .for('key share');
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Placeholder people: a phone with no account yet (DESIGN §4); signing up takes the row over. */
@@ -271,6 +292,15 @@ export async function metAmong(db: Queryable, viewer: number, uids: readonly num
  */
 export async function prunePlaceholders(db: Queryable, uids: readonly number[]): Promise<number> {
   if (uids.length === 0) return 0;
+  // Locked first, in id order: a writer about to name one of them holds it (`usersByPhones` with
+  // `hold`, `holdPeople`) until it commits, and the delete below, a statement of its own, then
+  // sees what that writer wrote (on PostgreSQL each statement reads what has committed before it).
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...uids]), isNull(users.passwordHash)))
+    .orderBy(asc(users.id))
+    .for('update');
   const rows = await db
     .delete(users)
     .where(

@@ -3,7 +3,8 @@ import { anyOf, builtOnce, idArray, sqlBuiltOnce, type StatementBuilder } from '
 import type { Queryable } from '../../db/client';
 import { jsonRows, jsonRowsBuiltOnce } from '../../db/speed/json-rows';
 import { contacts, eventParticipants, events, operationEntries, operations, users } from '../../db/schema';
-import { PEOPLE_WITH_CONTACT_NAMES, peopleJson, type PersonRow } from '../contacts/repository';
+import { holdPeople, PEOPLE_WITH_CONTACT_NAMES, peopleJson, type PersonRow } from '../contacts/repository';
+import { DomainError } from '../../../common/errors';
 import { rowsOf } from '../../db/rows';
 import { unreadOf } from '../operations/unread';
 
@@ -129,8 +130,15 @@ export async function insertDialogue(db: Queryable, values: typeof events.$infer
   return row ?? null;
 }
 
+/** Puts people in an event, each held until the transaction ends so that none is pruned meanwhile (a placeholder). */
 export async function insertParticipants(db: Queryable, rows: (typeof eventParticipants.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(eventParticipants).values(rows);
+  if (rows.length === 0) return;
+  const held = await holdPeople(
+    db,
+    rows.map((r) => r.userId),
+  );
+  if (rows.some((r) => !held.has(r.userId))) throw new DomainError('user_not_found', 'contacts');
+  await db.insert(eventParticipants).values(rows);
 }
 
 export async function removeParticipants(db: Queryable, eventId: number, uids: readonly number[]): Promise<void> {
