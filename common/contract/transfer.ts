@@ -83,8 +83,9 @@ export const importPreview = z.object({
   /** Rows that will not be imported, by line (the header is line 1), or in a JSON file by `path` ('operations[3]'), and why. */
   problems: z.array(z.object({ line: z.number().int(), code: z.enum(IMPORT_ROW_PROBLEMS), path: z.string().optional() })),
   /**
-   * Currencies of the file the app has no exchange rate for (the central banks publish none).
-   * Converting a row from or into one needs the rate the importer gives (`rates` on the import).
+   * Currencies of the file, and the event currency asked for, the app has no exchange rate for
+   * (the central banks publish none). Converting a row from or into one needs the rate the
+   * importer gives (`rates` on the import).
    */
   rates_missing: z.array(currencyCode),
   /**

@@ -14,7 +14,7 @@ import { knownPeople, updateEvent } from '../events/repository';
 import { createEvent, getEvent } from '../events/service';
 import { addImported, deriveImported, finishImported } from '../operations/ledger-writer';
 import { readDolyaJson } from './dolya-json';
-import { closingRow, plannedInEventCurrency, priceFile, standInUids, type PlannedRow, type PricedFile } from './priced-rows';
+import { closingRow, fileOutcome, plannedInEventCurrency, priceFile, type FileOutcome, type PlannedRow, type PricedFile } from './priced-rows';
 import { discardEvent } from './repository';
 import { readSpliitJson } from './spliit';
 import { readExpenseTable, type ExpenseTable } from './table-reader';
@@ -85,7 +85,7 @@ export async function previewImport(db: Queryable, viewer: number, body: ImportP
   const table = readTable(body.file);
   const proposed = mostRowsIn(table) ?? 'EUR';
   const currency = body.currency ?? proposed;
-  const file = await pricedIfRated(db, viewer, table, currency, body.rates);
+  const file = await outcomeIfRated(db, viewer, table, currency, body.rates);
   if (file && file.refused.length > 0) {
     // What the import will leave out, left out of every figure here too.
     const refused = new Set(file.refused.map((p) => p.line));
@@ -119,7 +119,7 @@ export async function previewImport(db: Queryable, viewer: number, body: ImportP
     })),
     totals_match: totalsMatch(table, balances),
     problems: table.problems.map(({ line, code, path }) => (path ? { line, code, path } : { line, code })),
-    rates_missing: await currenciesWithoutRates(db, currencies, now.toISOString().slice(0, 10)),
+    rates_missing: await currenciesWithoutRates(db, [...new Set([...currencies, currency])].sort(), now.toISOString().slice(0, 10)),
     result: file && {
       currency,
       balances: file.balances.map((b) => fromMinor(b, currency)),
@@ -128,16 +128,16 @@ export async function previewImport(db: Queryable, viewer: number, body: ImportP
   };
 }
 
-/** The file priced as the import would price it, people in the file's own order; null while a rate the importer must give is missing. */
-async function pricedIfRated(
+/** What the import would leave; null while a rate the importer must give is missing. */
+async function outcomeIfRated(
   db: Queryable,
   viewer: number,
   table: ExpenseTable,
   currency: string,
   given: Record<string, string> | undefined,
-): Promise<PricedFile | null> {
+): Promise<FileOutcome | null> {
   try {
-    return await priceFile(db, viewer, table, standInUids(table), currency, given);
+    return await fileOutcome(db, viewer, table, currency, given);
   } catch (err) {
     if (err instanceof DomainError && err.code === 'rate_unavailable') return null;
     throw err;

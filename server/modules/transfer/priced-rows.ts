@@ -1,7 +1,8 @@
 import { currencyExponent } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import { operationEntries, type OperationKind } from '../../../common/ledger';
-import { parseRate } from '../../../common/money';
+import { convertMinor, parseRate } from '../../../common/money';
+import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
 import type { Queryable } from '../../db/client';
 import { rateForDate, type FrozenRate } from '../currency/service';
 import { enteredInput, price, type Priced } from '../operations/pricing';
@@ -27,8 +28,8 @@ import type { ExpenseRow, ExpenseTable, RowProblem } from './table-reader';
 export type PlannedOperation = { kind: OperationKind; amount: number; meta: OperationMeta };
 export type PlannedRow = { row: ExpenseRow; op: PlannedOperation; currency: string; date: Date; priced: Priced };
 
-export interface PricedFile {
-  planned: PlannedRow[];
+/** What importing a file into an event currency leaves, found before anything is written: the preview. */
+export interface FileOutcome {
   /** Rows that cannot be an operation in the event currency: their amount there passes one operation's bound, or comes to nothing. */
   refused: RowProblem[];
   /** The one rate each currency converted as a whole was converted at. */
@@ -37,6 +38,11 @@ export interface PricedFile {
   balances: number[];
   /** The file's last day: the rates' day, and the closing row's. */
   lastDay: string;
+}
+
+/** The outcome, with every row but the refused ones priced for the people chosen. */
+export interface PricedFile extends FileOutcome {
+  planned: PlannedRow[];
 }
 
 /** Midday UTC, so the day stays the same day in every time zone a group is likely to be in. */
@@ -49,9 +55,57 @@ const convertedWhole = (row: ExpenseRow, currency: string) => !row.entered && ro
 export const standInUids = (table: ExpenseTable): number[] => table.order ?? table.people.map((_, i) => i + 1);
 
 /**
- * Every row of `table` priced in `currency` for the people `uids` (in `people` order); a rate
- * missing fails here, naming the currency. `balances` do not depend on `uids`: they are found with
- * the file's own order (`standInUids`), as the preview finds them.
+ * What importing `table` into `currency` leaves; a rate missing fails here, naming the currency.
+ * Only what can differ from the file's own figures is priced: a row converted as a whole is only
+ * checked to be an operation in the event currency (its people's totals are converted together),
+ * and an operation as entered is priced with the file's own order of people (`standInUids`).
+ */
+export async function fileOutcome(
+  db: Queryable,
+  viewer: number,
+  table: ExpenseTable,
+  currency: string,
+  given: Record<string, string> | undefined,
+): Promise<FileOutcome> {
+  const lastDay = table.rows.reduce((last, row) => (row.day > last ? row.day : last), '');
+  const rates = new Map<string, FrozenRate>();
+  for (const row of table.rows) {
+    if (convertedWhole(row, currency) && !rates.has(row.currency)) rates.set(row.currency, await rateOrGiven(db, row.currency, currency, lastDay, given));
+  }
+  const balances = table.people.map(() => 0);
+  const whole = new Map<string, number[]>();
+  const refused: RowProblem[] = [];
+  const entered: ExpenseRow[] = [];
+  for (const [index, row] of table.rows.entries()) {
+    if (index % PRICING_TURN === PRICING_TURN - 1) await nextTurn();
+    if (row.currency === currency) row.effects.forEach((e, i) => (balances[i]! += e));
+    else if (row.entered) entered.push(row);
+    else {
+      const problem = conversionProblemOf(rowOperation(row).amount, row.currency, currency, rates.get(row.currency)!.rate);
+      if (problem) {
+        refused.push(refusal(row, problem));
+        continue;
+      }
+      const sums = whole.get(row.currency) ?? table.people.map(() => 0);
+      row.effects.forEach((e, i) => (sums[i]! += e));
+      whole.set(row.currency, sums);
+    }
+  }
+  for (const [from, sums] of whole) {
+    if (!sums.every(Number.isSafeInteger)) throw new DomainError('totals_too_large', 'file');
+    convertedTogether(sums, from, currency, rates.get(from)!.rate).forEach((e, i) => (balances[i]! += e));
+  }
+  const standIns = standInUids(table);
+  const priced = await plannedRows(db, viewer, entered, standIns, currency, given, rates);
+  refused.push(...priced.refused);
+  addEntries(balances, priced.planned, standIns);
+  if (!balances.every(Number.isSafeInteger)) throw new DomainError('totals_too_large', 'file');
+  return { refused: refused.sort((a, b) => a.line - b.line), rates, balances, lastDay };
+}
+
+/**
+ * Every row of `table` but those the outcome refuses, priced in `currency` for the people `uids`
+ * (in `people` order), with the outcome they leave, which does not depend on `uids`.
  */
 export async function priceFile(
   db: Queryable,
@@ -61,56 +115,14 @@ export async function priceFile(
   currency: string,
   given: Record<string, string> | undefined,
 ): Promise<PricedFile> {
-  const lastDay = table.rows.reduce((last, row) => (row.day > last ? row.day : last), '');
-  const rates = new Map<string, FrozenRate>();
-  for (const row of table.rows) {
-    if (convertedWhole(row, currency) && !rates.has(row.currency)) rates.set(row.currency, await rateOrGiven(db, row.currency, currency, lastDay, given));
-  }
-  const { planned, refused } = await plannedRows(db, viewer, table.rows, uids, currency, given, rates);
-  const standIns = standInUids(table);
-  const sameUids = standIns.every((uid, i) => uid === uids[i]);
-  // Only an operation priced as entered, split again in the event currency, can place its odd
-  // minor unit by uid: found again with the file's own order when the people chosen differ.
-  const entered = planned.filter((p) => p.row.entered && p.row.currency !== currency);
-  const enteredPriced =
-    sameUids || entered.length === 0
-      ? entered
-      : (
-          await plannedRows(
-            db,
-            viewer,
-            entered.map((p) => p.row),
-            standIns,
-            currency,
-            given,
-            rates,
-          )
-        ).planned;
-  return { planned, refused, rates, balances: balancesAfter(table, planned, enteredPriced, standIns, currency, rates), lastDay };
-}
-
-function balancesAfter(
-  table: ExpenseTable,
-  planned: readonly PlannedRow[],
-  enteredPriced: readonly PlannedRow[],
-  standIns: readonly number[],
-  currency: string,
-  rates: ReadonlyMap<string, FrozenRate>,
-): number[] {
-  const balances = table.people.map(() => 0);
-  const whole = new Map<string, number[]>();
-  for (const { row } of planned) {
-    if (row.currency === currency) row.effects.forEach((e, i) => (balances[i]! += e));
-    else if (!row.entered) {
-      const sums = whole.get(row.currency) ?? table.people.map(() => 0);
-      row.effects.forEach((e, i) => (sums[i]! += e));
-      whole.set(row.currency, sums);
-    }
-  }
-  addEntries(balances, enteredPriced, standIns);
-  for (const [from, sums] of whole) convertedTogether(sums, from, currency, rates.get(from)!.rate).forEach((e, i) => (balances[i]! += e));
-  if (!balances.every(Number.isSafeInteger)) throw new DomainError('totals_too_large', 'file');
-  return balances;
+  const outcome = await fileOutcome(db, viewer, table, currency, given);
+  const refused = new Set(outcome.refused.map((p) => p.line));
+  const rows = table.rows.filter((row) => !refused.has(row.line));
+  const { planned, refused: more } = await plannedRows(db, viewer, rows, uids, currency, given, outcome.rates);
+  // An operation as entered keeps its amount whoever the people are, so what converts for the
+  // file's order converts for theirs.
+  if (more.length > 0) throw new Error(`import: row ${more[0]!.line} refused for the people chosen only`);
+  return { ...outcome, planned };
 }
 
 /** Adds each planned row's entries to its person's balance, people found by their uid in `uids`. */
@@ -151,6 +163,9 @@ export function closingRow(file: PricedFile, uids: readonly number[], currency: 
   addEntries(after, file.planned, uids);
   const effects = file.balances.map((b, i) => b - after[i]!);
   if (effects.every((e) => e === 0)) return null;
+  // Each row's rounding moves a person by a minor unit or two at most: more is no rounding.
+  const most = 2 * file.planned.length + 2;
+  if (effects.some((e) => Math.abs(e) > most)) throw new Error('import: the rows do not leave the balances the preview showed');
   return { line: 0, day: file.lastDay, description, category: 'Payment', currency, cost: null, effects };
 }
 
@@ -207,11 +222,29 @@ async function plannedRows(
     } catch (err) {
       const code = row.currency === currency ? null : conversionProblem(err, entered);
       if (!code) throw err;
-      const people = row.effects.flatMap((e, i) => (e !== 0 ? [i] : []));
-      refused.push({ line: row.line, code, people, ...(row.path ? { path: row.path } : {}) });
+      refused.push(refusal(row, code));
     }
   }
   return { planned, refused };
+}
+
+/** A row left out, with the people whose money it moves. */
+function refusal(row: ExpenseRow, code: RowProblem['code']): RowProblem {
+  const people = row.effects.flatMap((e, i) => (e !== 0 ? [i] : []));
+  return { line: row.line, code, people, ...(row.path ? { path: row.path } : {}) };
+}
+
+/** Why `amount` of `from` cannot be an operation's amount in `to` at `rate` (as price() would find), or null. */
+function conversionProblemOf(amount: number, from: string, to: string, rate: string): 'amount_too_large' | 'no_money_moved' | null {
+  let converted: number;
+  try {
+    converted = convertMinor(amount, from, to, rate);
+  } catch (err) {
+    if (err instanceof DomainError) return 'amount_too_large';
+    throw err;
+  }
+  if (converted < 1) return 'no_money_moved';
+  return converted > MAX_OPERATION_MINOR ? 'amount_too_large' : null;
 }
 
 /**
@@ -266,9 +299,11 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[], author: numb
     };
     if (numbered.payers) meta.payers = numbered.payers.map((p) => ({ ...p, uid: uid(p.uid) }));
     // An equal split's leftover minor units go to the lowest uids (common/split.ts), and the people
-    // chosen may not be in the file's order: then the row is written as the money it moves, as the
-    // preview showed it.
+    // chosen may not be in the file's order: then each part is written as the file has it, the
+    // amount and payers as entered, so that it moves the money the preview showed.
     if (movesAsRow({ kind, amount, meta }, row, uids, author)) return { kind, amount, meta };
+    const exact = inExactParts({ kind, amount, meta }, row, uids, author);
+    if (exact && movesAsRow(exact, row, uids, author)) return exact;
   }
   const op = inOwnCurrency ?? rowOperation(row);
   const uid = (person: number) => uids[person] as number;
@@ -276,6 +311,23 @@ function plannedOperation(row: ExpenseRow, uids: readonly number[], author: numb
   const meta: OperationMeta = { payer: payers[0]?.uid ?? null, participants: op.parts.map((p) => ({ uid: uid(p.person), amount: p.amount })), text: '' };
   if (payers.length > 1) meta.payers = payers;
   return { kind: op.kind, amount: op.amount, meta };
+}
+
+/**
+ * A purchase or a deposit as entered, its parts restated exactly as the file's row has them: each
+ * person's share is what they paid less their effect. Null for the kinds without parts.
+ */
+function inExactParts(op: PlannedOperation, row: ExpenseRow, uids: readonly number[], author: number): PlannedOperation | null {
+  const purchase = op.kind === 'even_purchase' || op.kind === 'split_purchase';
+  if (!purchase && op.kind !== 'deposit') return null;
+  const paid = new Map(operationEntries(enteredInput({ kind: op.kind, originalAmount: op.amount, author, meta: op.meta })).map((e) => [e.uid, e.paid]));
+  // Income is negative in the ledger; a deposit's parts are entered as positive money.
+  const parts = uids.flatMap((uid, i) => {
+    const share = (paid.get(uid) ?? 0) - (row.effects[i] ?? 0);
+    const part = purchase ? share : -share;
+    return part > 0 ? [{ uid, amount: part }] : [];
+  });
+  return { kind: purchase ? 'split_purchase' : 'deposit', amount: op.amount, meta: { ...op.meta, split: 'exact', participants: parts } };
 }
 
 /** Whether the operation, written by `author` (the importer), moves each person's money as the row says. */
