@@ -166,9 +166,10 @@ export async function holdPeople(db: Queryable, uids: readonly number[]): Promis
 /** Placeholder people: a phone with no account yet (DESIGN §4); signing up takes the row over. */
 export async function insertPlaceholders(db: Queryable, phones: readonly string[]): Promise<void> {
   if (phones.length === 0) return;
+  // In one order, so that two uploads of the same new phones cannot deadlock on the phone index.
   await db
     .insert(users)
-    .values(phones.map((phone) => ({ phone, passwordHash: null })))
+    .values([...phones].sort().map((phone) => ({ phone, passwordHash: null })))
     .onConflictDoNothing({ target: users.phone });
 }
 
@@ -292,20 +293,25 @@ export async function metAmong(db: Queryable, viewer: number, uids: readonly num
  */
 export async function prunePlaceholders(db: Queryable, uids: readonly number[]): Promise<number> {
   if (uids.length === 0) return 0;
-  // Locked first, in id order: a writer about to name one of them holds it (`usersByPhones` with
-  // `hold`, `holdPeople`) until it commits, and the delete below, a statement of its own, then
-  // sees what that writer wrote (on PostgreSQL each statement reads what has committed before it).
-  await db
+  // Locked first: a writer about to name one of them holds it (`usersByPhones` with `hold`,
+  // `holdPeople`) until it commits, and one held is skipped, not waited for (waiting could
+  // deadlock with a writer holding several): it stays, a placeholder nobody names, as harmless as
+  // any phone not yet signed up with. The delete, a statement of its own, sees what has committed.
+  const free = await db
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, [...uids]), isNull(users.passwordHash)))
     .orderBy(asc(users.id))
-    .for('update');
+    .for('update', { skipLocked: true });
+  if (free.length === 0) return 0;
   const rows = await db
     .delete(users)
     .where(
       and(
-        inArray(users.id, [...uids]),
+        inArray(
+          users.id,
+          free.map((u) => u.id),
+        ),
         isNull(users.passwordHash),
         isNull(users.deletedAt),
         isNull(users.familyId),
