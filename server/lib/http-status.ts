@@ -10,6 +10,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   not_event_owner: 403,
   not_operation_author: 403,
+  move_not_author: 403,
   family_not_head: 403,
   family_already_member: 409,
   family_invitation_gone: 410,

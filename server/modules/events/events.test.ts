@@ -212,14 +212,30 @@ describe('dialogues', () => {
     const plan = await call(t.app, 'GET', `/app/api/v1/event/${dialogue.id}/payout/`, { token: vera.token });
     expect(plan.body.transfers).toMatchObject([{ from: boris.uid, to: vera.uid, amount: 50 }]);
     // Boris owes Vera: he cannot delete the dialogue and so hide the debt from her People page.
-    const hide = await call(t.app, 'PUT', `/app/api/v1/event/${dialogue.id}/`, { token: boris.token, body: { del_date: null } });
-    expect([hide.status, hide.body.code]).toEqual([400, 'delete_dialogue_with_debt']);
+    const hide = () => call(t.app, 'PUT', `/app/api/v1/event/${dialogue.id}/`, { token: boris.token, body: { del_date: null } });
+    expect([(await hide()).status, (await hide()).body.code]).toEqual([400, 'delete_dialogue_with_debt']);
     expect((await getEvent(vera, dialogue.id)).del_date).toBeNull();
-    const owed = await call(t.app, 'GET', `/app/api/v1/event/people/${boris.uid}/`, { token: vera.token });
-    expect(owed.status).toBe(200);
-    // Settled, either may delete it.
-    await operate(t, boris, { event_id: dialogue.id, details: { kind: 'payback', amount: 50, payer: boris.uid }, participants: [{ uid: vera.uid }] });
-    const settled = await call(t.app, 'PUT', `/app/api/v1/event/${dialogue.id}/`, { token: boris.token, body: { del_date: null } });
+    // Nor by taking her purchase away first: into an event of his own, or deleted.
+    const [purchaseOfVera] = (await call(t.app, 'GET', `/app/api/v1/operation/?event=${dialogue.id}`, { token: boris.token })).body.objects;
+    const own = await eventWith(t, boris, [vera]);
+    const moved = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', {
+      token: boris.token,
+      body: { event_id: own, operation_id: purchaseOfVera.id },
+    });
+    expect([moved.status, moved.body.code]).toEqual([403, 'move_not_author']);
+    expect((await call(t.app, 'DELETE', `/app/api/v1/operation/${purchaseOfVera.id}/`, { token: boris.token })).status).toBe(200);
+    expect((await getEvent(vera, dialogue.id)).payout).toBe(0);
+    expect([(await hide()).status, (await hide()).body.code]).toEqual([400, 'delete_dialogue_with_others']);
+    // Vera may take her own purchase elsewhere; a dialogue of Boris's own records alone, settled, he may delete.
+    const restored = await call(t.app, 'POST', `/app/api/v1/operation/${purchaseOfVera.id}/restore/`, { token: vera.token });
+    expect(restored.status, JSON.stringify(restored.body)).toBeLessThan(300);
+    const hers = await call(t.app, 'POST', '/app/api/v1/operation/move_operation/', {
+      token: vera.token,
+      body: { event_id: own, operation_id: purchaseOfVera.id },
+    });
+    expect(hers.status, JSON.stringify(hers.body)).toBe(200);
+    await operate(t, boris, { event_id: dialogue.id, details: { kind: 'comment', amount: 0, description: 'Moved to our trip' }, participants: [] });
+    const settled = await hide();
     expect(settled.status, JSON.stringify(settled.body)).toBe(200);
     expect(settled.body.del_date).not.toBeNull();
   });

@@ -219,6 +219,16 @@ export async function peopleWithHistory(db: Queryable, eventId: number, uids: re
   return new Set([...withEntries, ...authors].map((r) => r.id));
 }
 
+/** Whether the event holds an operation, live or deleted, that someone other than `uid` wrote. */
+export async function anyOperationByOthers(db: Queryable, eventId: number, uid: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: operations.id })
+    .from(operations)
+    .where(and(eq(operations.eventId, eventId), sql`${operations.authorId} <> ${uid}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function operationCount(db: Queryable, eventId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

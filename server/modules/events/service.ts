@@ -20,6 +20,7 @@ import { deleteImage, imageIdFromUrl, pictureChange, pictureUrl } from '../image
 import { recountUnread, unreadFrom } from '../operations/unread';
 import { repriceEvent } from '../operations/ledger-writer';
 import {
+  anyOperationByOthers,
   dialogueByKey,
   eventsOfUser,
   insertDialogue,
@@ -294,6 +295,16 @@ export async function createEvent(db: Db, viewer: number, body: CreateEventBody,
   return getEvent(db, viewer, event.id);
 }
 
+/**
+ * Both people own a dialogue, so either could take the other's records from their People page by
+ * deleting it. It is deleted once they are settled and it holds nothing, live or deleted, the
+ * other wrote: deleting their records first, or writing a payback that squares them, is no way round.
+ */
+async function requireDialogueDeletable(tx: Queryable, event: EventRow, viewer: number): Promise<void> {
+  if ((await participantsOf(tx, [event.id])).some((p) => p.balance !== 0)) throw new DomainError('delete_dialogue_with_debt');
+  if (await anyOperationByOthers(tx, event.id, viewer)) throw new DomainError('delete_dialogue_with_others');
+}
+
 /** Owner-only changes; in a dialogue both people own it. */
 function requireOwner(event: EventRow, viewer: number): void {
   if (event.ownerId !== viewer && !event.dialogueKey) throw new DomainError('not_event_owner');
@@ -416,10 +427,7 @@ export async function updateEvent(db: Db, viewer: number, eventId: number, body:
     if (body.del_date !== undefined) {
       requireOwner(event, viewer);
       const restore = body.del_date === false;
-      // Both people own a dialogue: the one who owes could otherwise hide the debt from the other.
-      if (!restore && event.dialogueKey && (await participantsOf(tx, [event.id])).some((p) => p.balance !== 0)) {
-        throw new DomainError('delete_dialogue_with_debt');
-      }
+      if (!restore && event.dialogueKey) await requireDialogueDeletable(tx, event, viewer);
       await updateEventRow(tx, event.id, { deletedAt: restore ? null : new Date() });
       event.deletedAt = restore ? null : new Date();
     }

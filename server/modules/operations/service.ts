@@ -125,6 +125,9 @@ export async function moveOperation(db: Db, viewer: number, operationId: number,
     if (!row || row.eventId !== source.id) throw new DomainError('not_found');
     if (row.deletedAt) throw new DomainError('not_found');
     if (source.id === target.id) return row;
+    // What one of a dialogue's two people wrote, the other could otherwise take into an event of
+    // their own and delete it there with the event (a dialogue they could not delete).
+    if (source.dialogueKey && row.authorId !== viewer) throw new DomainError('move_not_author');
     const entries = (await entriesOf(tx, [row.id])).get(row.id) ?? [];
     await requirePeopleIn(tx, target.id, peopleOf(row, entries), 'move_target_missing_people');
     return moveOperationTo(tx, viewer, row, entries, target, source.currency);

@@ -294,7 +294,11 @@ describe('refusals', () => {
     await operate(t, fay, { event_id: ev, details: { kind: 'i_lent_them', amount: 10 }, participants: [{ uid: clara.uid }] });
     const first = await ask(fay, clara.uid);
     expect(first.status).toBe(201);
-    await call(t.app, 'PUT', `/app/api/v1/event/${first.body.event_id}/`, { token: clara.token, body: { del_date: null } });
+    // Fay's own request is all it holds: she may delete it; Clara may not, as it holds what Fay wrote.
+    const byClara = await call(t.app, 'PUT', `/app/api/v1/event/${first.body.event_id}/`, { token: clara.token, body: { del_date: null } });
+    expect(byClara.body.code).toBe('delete_dialogue_with_others');
+    const deleted = await call(t.app, 'PUT', `/app/api/v1/event/${first.body.event_id}/`, { token: fay.token, body: { del_date: null } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     const res = await ask(fay, clara.uid);
     expect([res.status, res.body.code]).toEqual([400, 'event_deleted']);
   });
