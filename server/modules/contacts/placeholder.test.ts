@@ -43,6 +43,13 @@ describe('a placeholder person', () => {
 
   it('stays for whoever adds or invites it while its last contact is removed at the same moment', async () => {
     const boris = await person(t, 'Boris');
+    const vera = await person(t, 'Vera');
+    const strayInvitations = async () =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int as n from family_invitations i where not exists (select 1 from users u where u.id = i.invitee_id)`,
+        ),
+      )[0]!.n;
     const exists = async (uid: number) =>
       rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from users where id = ${uid}`))[0]!.n === 1;
     const contactsOf = async (who: Person) => contactListResponse.parse((await call(t.app, 'GET', '/app/api/v1/user/contacts/', { token: who.token })).body);
@@ -56,12 +63,15 @@ describe('a placeholder person', () => {
       const phone = `+7926${5_000_000 + round}`;
       expect((await add(anna, phone)).status).toBe(200);
       const gleb = (await contactsOf(anna)).find((c) => c.phone === phone)!;
-      const [removed, added, invited] = await Promise.all([
+      const [removed, added, asked, invited] = await Promise.all([
         remove(anna, phone),
         add(boris, phone),
+        // Vera invites the phone into her family at the same moment.
+        call(t.app, 'PUT', '/app/api/v2/user/me/', { token: vera.token, body: { family: { head: vera.phone, members: [phone] } } }),
         call(t.app, 'POST', '/app/api/v1/event/', { token: anna.token, body: { event_name: `Round ${round}`, contacts: [gleb.uid] } }),
       ]);
-      expect([removed.status, added.status], JSON.stringify([removed.body, added.body])).toEqual([200, 200]);
+      expect([removed.status, added.status, asked.status], JSON.stringify([removed.body, added.body, asked.body])).toEqual([200, 200, 200]);
+      expect(await strayInvitations(), `round ${round}`).toBe(0);
       const theirs = (await contactsOf(boris)).find((c) => c.phone === phone);
       expect(theirs, `round ${round}`).toBeDefined();
       // Whoever Boris's contact is, they are somebody.

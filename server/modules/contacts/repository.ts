@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { anyOf, idArray } from '../../db/speed/built-once';
+import { DomainError } from '../../../common/errors';
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { jsonRows, jsonRowsBuiltOnce } from '../../db/speed/json-rows';
@@ -172,6 +173,27 @@ export async function insertPlaceholders(db: Queryable, phones: readonly string[
     .values([...phones].sort().map((phone) => ({ phone, passwordHash: null })))
     .onConflictDoNothing({ target: users.phone });
 }
+
+/**
+ * Whoever has each phone, a placeholder made for a phone nobody has, each held until the
+ * transaction ends. A placeholder can be pruned between its insert (skipped, as it was there) and
+ * the lookup by someone else's removal of their last contact of it: then it is made again.
+ */
+export async function placePhones(tx: Queryable, phones: readonly string[]): Promise<{ id: number; phone: string }[]> {
+  const found: { id: number; phone: string }[] = [];
+  let missing = [...phones];
+  for (let round = 0; round < PLACING_ROUNDS && missing.length > 0; round++) {
+    await insertPlaceholders(tx, missing);
+    found.push(...(await usersByPhones(tx, missing, true)));
+    const placed = new Set(found.map((u) => u.phone));
+    missing = missing.filter((p) => !placed.has(p));
+  }
+  if (missing.length > 0) throw new DomainError('conflict');
+  return found;
+}
+
+/** Each round loses only to a prune that committed during it: three in a row do not happen. */
+const PLACING_ROUNDS = 3;
 
 /**
  * People known by name alone (an import's 'just a name'): no phone, so no account can take them

@@ -10,11 +10,11 @@ import {
   contactRows,
   deleteContacts,
   givePhoneTo,
-  insertPlaceholders,
   nameOnlyInEventOf,
   peopleByIds,
   prunePlaceholders,
   upsertContacts,
+  placePhones,
   usersByPhones,
   type PersonRow,
 } from './repository';
@@ -76,7 +76,7 @@ export async function addContacts(db: Db, viewer: number, body: AddContactsBody,
   const known = new Set((await contactRows(db, viewer)).map((r) => r.phone));
   await countLookups(db, viewer, [...byPhone.keys()].filter((p) => !known.has(p)).length, now);
   await db.transaction(async (tx) => {
-    const found = await placedPhones(tx, [...byPhone.keys()]);
+    const found = await placePhones(tx, [...byPhone.keys()]);
     await upsertContacts(
       tx,
       viewer,
@@ -85,27 +85,6 @@ export async function addContacts(db: Db, viewer: number, body: AddContactsBody,
   });
   return listContacts(db, viewer);
 }
-
-/**
- * Whoever has each phone, a placeholder made for a phone nobody has, each held until the
- * transaction ends. A placeholder can be pruned between its insert (skipped, as it was there) and
- * the lookup by someone else's removal of their last contact of it: then it is made again.
- */
-async function placedPhones(tx: Queryable, phones: readonly string[]): Promise<{ id: number; phone: string }[]> {
-  const found: { id: number; phone: string }[] = [];
-  let missing = [...phones];
-  for (let round = 0; round < PLACING_ROUNDS && missing.length > 0; round++) {
-    await insertPlaceholders(tx, missing);
-    found.push(...(await usersByPhones(tx, missing, true)));
-    const placed = new Set(found.map((u) => u.phone));
-    missing = missing.filter((p) => !placed.has(p));
-  }
-  if (missing.length > 0) throw new DomainError('conflict');
-  return found;
-}
-
-/** Each round loses only to a prune that committed during it: three in a row do not happen. */
-const PLACING_ROUNDS = 3;
 
 /**
  * Gives a person known by name alone (decision 0067), in an event the caller owns, a phone nobody

@@ -6,13 +6,13 @@
  * quit; the head's quitting deletes it for everyone. A family exists only while it has a member
  * besides the head.
  */
-import { and, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, ne, notInArray } from 'drizzle-orm';
 import { FAMILY_MEMBERS_MAX, type FamilyPayload, type UserFamily } from '../../../common/contract/user';
 import { DomainError } from '../../../common/errors';
 import { normalizePhone } from '../../../common/phone';
 import type { Queryable } from '../../db/client';
 import { families, familyInvitations, users } from '../../db/schema';
-import { insertPlaceholders, peopleByIds } from '../contacts/repository';
+import { peopleByIds, placePhones } from '../contacts/repository';
 import { joinFamilyInSharedEvents } from '../events/repository';
 import { personView } from '../contacts/service';
 import { DisplayTotals, moneyList, netBalances, sumBalances } from '../people/balances';
@@ -145,8 +145,8 @@ export async function applyFamily(tx: Queryable, viewer: number, plan: FamilyPla
     // Someone's invitation was accepted meanwhile, making the caller a member elsewhere.
     throw new DomainError('conflict', 'family');
   }
-  await insertPlaceholders(tx, plan.phones);
-  const ids = (await tx.select({ id: users.id }).from(users).where(inArray(users.phone, plan.phones))).map((r) => r.id);
+  // Held until the invitations are written: a placeholder pruned meanwhile would leave one naming nobody.
+  const ids = (await placePhones(tx, plan.phones)).map((r) => r.id);
   let stillMembers: number[] = [];
   if (plan.familyId !== null) {
     await tx
