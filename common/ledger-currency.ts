@@ -64,7 +64,8 @@ function sharesWithEqualRemainder(op: OperationInput, original: readonly Entry[]
   return shares;
 }
 
-function floorDiv(n: bigint, d: bigint): bigint {
+/** n / d rounded down (towards minus infinity), whatever the signs. */
+export function floorDiv(n: bigint, d: bigint): bigint {
   const q = n / d;
   return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
 }

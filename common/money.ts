@@ -329,6 +329,14 @@ export function divideHalfAwayFromZero(n: bigint, d: bigint): bigint {
   return negative ? -q : q;
 }
 
+/** `minor` of `fromCurrency` in minor units of `toCurrency` at `rate`, exactly: minor × rate × 10^(to exponent − from exponent). */
+export function convertedExactly(minor: number, fromCurrency: string, toCurrency: string, rate: Rate): Rational {
+  const shift = currencyExponent(toCurrency) - currencyExponent(fromCurrency);
+  const { num, den } = parseRate(rate);
+  const n = BigInt(minor) * num;
+  return shift >= 0 ? { num: n * pow10(shift), den } : { num: n, den: den * pow10(-shift) };
+}
+
 /**
  * An amount from one currency into another at `rate` (units of `toCurrency` per 1 `fromCurrency`).
  * Computed exactly as minor × rate × 10^(to exponent − from exponent) and rounded once, to the
@@ -337,15 +345,12 @@ export function divideHalfAwayFromZero(n: bigint, d: bigint): bigint {
  */
 export function convertMinor(minor: number, fromCurrency: string, toCurrency: string, rate: Rate): number {
   assertMinor(minor);
-  const shift = currencyExponent(toCurrency) - currencyExponent(fromCurrency);
+  // An unknown currency is refused even against itself.
+  currencyExponent(toCurrency);
   // A currency against itself is 1 by definition, whatever rate a caller happened to pass.
   if (fromCurrency === toCurrency) return minor;
-  const { num, den } = parseRate(rate);
-  let n = BigInt(minor) * num;
-  let d = den;
-  if (shift >= 0) n *= pow10(shift);
-  else d *= pow10(-shift);
-  const converted = toSafeNumber(divideHalfAwayFromZero(n, d));
+  const { num, den } = convertedExactly(minor, fromCurrency, toCurrency, rate);
+  const converted = toSafeNumber(divideHalfAwayFromZero(num, den));
   if (converted === null) throw new DomainError('amount_invalid', 'amount');
   return converted === 0 ? 0 : converted;
 }

@@ -1,7 +1,7 @@
-import { currencyExponent } from '../../../common/currencies';
 import { DomainError } from '../../../common/errors';
 import { operationEntries, type OperationKind } from '../../../common/ledger';
-import { convertMinor, parseRate } from '../../../common/money';
+import { floorDiv } from '../../../common/ledger-currency';
+import { convertedExactly, convertMinor } from '../../../common/money';
 import { MAX_OPERATION_MINOR } from '../../../common/money-limits';
 import type { Queryable } from '../../db/client';
 import { rateForDate, type FrozenRate } from '../currency/service';
@@ -46,13 +46,13 @@ export interface PricedFile extends FileOutcome {
 }
 
 /** Midday UTC, so the day stays the same day in every time zone a group is likely to be in. */
-export const middayOf = (day: string) => new Date(`${day}T12:00:00Z`);
+const middayOf = (day: string) => new Date(`${day}T12:00:00Z`);
 
 /** Rows of a currency other than the event's that say only the money they move: converted as a whole. */
 const convertedWhole = (row: ExpenseRow, currency: string) => !row.entered && row.currency !== currency;
 
 /** Uids that order the file's people as the file itself did: what the preview prices with. */
-export const standInUids = (table: ExpenseTable): number[] => table.order ?? table.people.map((_, i) => i + 1);
+const standInUids = (table: ExpenseTable): number[] => table.order ?? table.people.map((_, i) => i + 1);
 
 /**
  * What importing `table` into `currency` leaves; a rate missing fails here, naming the currency.
@@ -126,7 +126,7 @@ export async function priceFile(
 }
 
 /** Adds each planned row's entries to its person's balance, people found by their uid in `uids`. */
-export function addEntries(balances: number[], planned: readonly PlannedRow[], uids: readonly number[]): void {
+function addEntries(balances: number[], planned: readonly PlannedRow[], uids: readonly number[]): void {
   const place = new Map(uids.map((uid, i) => [uid, i]));
   for (const { priced } of planned) for (const e of priced.entries) balances[place.get(e.uid)!]! += e.paid - e.share;
 }
@@ -137,13 +137,10 @@ export function addEntries(balances: number[], planned: readonly PlannedRow[], u
  * order), so a balance of zero stays zero.
  */
 export function convertedTogether(sums: readonly number[], from: string, to: string, rate: string): number[] {
-  const { num, den } = parseRate(rate);
-  const shift = currencyExponent(to) - currencyExponent(from);
-  const scale = shift >= 0 ? 10n ** BigInt(shift) : 1n;
-  const d = shift >= 0 ? den : den * 10n ** BigInt(-shift);
-  const exact = sums.map((s) => BigInt(s) * num * scale);
-  const floors = exact.map((n) => (n >= 0n ? n / d : -((-n + d - 1n) / d)));
-  const remainders = exact.map((n, i) => n - floors[i]! * d);
+  const exact = sums.map((s) => convertedExactly(s, from, to, rate));
+  const floors = exact.map(({ num, den }) => floorDiv(num, den));
+  // One rate, so one denominator: remainders compare as they are.
+  const remainders = exact.map(({ num, den }, i) => num - floors[i]! * den);
   let leftover = -floors.reduce((a, b) => a + b, 0n);
   const order = sums.map((_, i) => i).sort((a, b) => (remainders[b]! > remainders[a]! ? 1 : remainders[b]! < remainders[a]! ? -1 : a - b));
   for (const i of order) {
@@ -216,14 +213,16 @@ async function plannedRows(
       : convertedWhole(row, currency) && oneRate
         ? async () => oneRate
         : rateOf;
-    const entered = { kind: op.kind, originalAmount: op.amount, currency: opCurrency, author: viewer, meta: op.meta, date };
-    try {
-      planned.push({ row, op, currency: opCurrency, date, priced: await price(db, entered, currency, rateOfRow) });
-    } catch (err) {
-      const code = row.currency === currency ? null : conversionProblem(err, entered);
-      if (!code) throw err;
-      refused.push(refusal(row, code));
+    // What does not convert into an operation is left out, as the preview lists it; only a row of
+    // another currency is converted here (a Dolya row back in its own is at its own rate).
+    const problem =
+      row.currency === currency ? null : conversionProblemOf(op.amount, opCurrency, currency, (await rateOfRow(db, opCurrency, currency, row.day)).rate);
+    if (problem) {
+      refused.push(refusal(row, problem));
+      continue;
     }
+    const entered = { kind: op.kind, originalAmount: op.amount, currency: opCurrency, author: viewer, meta: op.meta, date };
+    planned.push({ row, op, currency: opCurrency, date, priced: await price(db, entered, currency, rateOfRow) });
   }
   return { planned, refused };
 }
@@ -245,22 +244,6 @@ function conversionProblemOf(amount: number, from: string, to: string, rate: str
   }
   if (converted < 1) return 'no_money_moved';
   return converted > MAX_OPERATION_MINOR ? 'amount_too_large' : null;
-}
-
-/**
- * Why an operation that is whole in its own currency cannot be one in the event currency: more
- * than one operation may hold (or than a number holds exactly), or less than its smallest unit.
- * Null for anything else, and for an operation already wrong as entered.
- */
-function conversionProblem(err: unknown, entered: Parameters<typeof enteredInput>[0]): 'amount_too_large' | 'no_money_moved' | null {
-  if (!(err instanceof DomainError) || err.field !== 'amount') return null;
-  try {
-    operationEntries(enteredInput(entered));
-  } catch {
-    return null;
-  }
-  if (err.code === 'amount_too_large' || err.code === 'amount_invalid') return 'amount_too_large';
-  return err.code === 'amount_too_small' ? 'no_money_moved' : null;
 }
 
 /**

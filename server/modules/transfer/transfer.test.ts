@@ -27,7 +27,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const preview = (who: Person, file: string) => call(t.app, 'POST', '/app/api/v1/import/preview/', { token: who.token, body: { file } });
+/** POST /import/preview/, with the event currency and rates the import would be given when `asked` says them. */
+const preview = (who: Person, file: string, asked: { currency?: string; rates?: Record<string, string> } = {}) =>
+  call(t.app, 'POST', '/app/api/v1/import/preview/', { token: who.token, body: { file, ...asked } });
 const importFile = (who: Person, body: Record<string, unknown>) => call(t.app, 'POST', '/app/api/v1/import/', { token: who.token, body });
 const eventCount = async (who: Person) => (await call(t.app, 'GET', '/app/api/v1/event/', { token: who.token })).body.length as number;
 const balances = (event: { contacts: { uid: number; balance: number }[] }) => Object.fromEntries(event.contacts.map((c) => [c.uid, c.balance]));
@@ -458,7 +460,7 @@ describe('importing a Splitwise group export', () => {
   it('converts each currency of the file’s balances at one rate, so two people square in dollars are square in a euro event', async () => {
     const file = fixture('splitwise-square-in-dollars.csv');
     const people = fileCast(2);
-    const shown = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'EUR' } });
+    const shown = await preview(anna, file, { currency: 'EUR' });
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
     // The dollar rows' rate is the file's last day's, for both, however far the dollar moved between them.
     const usd = await call(t.app, 'GET', '/app/api/v1/currency/rate/?from=USD&to=EUR&date=2025-07-01', { token: anna.token });
@@ -479,7 +481,7 @@ describe('importing a Splitwise group export', () => {
     ]);
     expect(integrityProblems(await checkIntegrity(t.database, []))).toEqual([]);
     // In a dollar event the euro rows are converted together instead: 25.00 EUR at that day's rate.
-    const inDollars = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'USD' } });
+    const inDollars = await preview(anna, file, { currency: 'USD' });
     const eur = await call(t.app, 'GET', '/app/api/v1/currency/rate/?from=EUR&to=USD&date=2025-07-01', { token: anna.token });
     const converted = Math.round(25 * Number(eur.body.rate) * 100) / 100;
     expect(inDollars.body.result).toMatchObject({ currency: 'USD', balances: [converted, -converted], rates: [{ currency: 'EUR' }] });
@@ -490,7 +492,7 @@ describe('importing a Splitwise group export', () => {
   it('closes what the rows’ own rounding leaves with one row, named in the importer’s words, so the balances are the preview’s', async () => {
     const file = fixture('splitwise-thirds-in-dollars.csv');
     const people = fileCast(3);
-    const shown = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'RUB' } });
+    const shown = await preview(anna, file, { currency: 'RUB' });
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
     const { balances: expected, rates } = shown.body.result;
     // The dollars' totals (6.01, 5.02, -11.03) converted together: as near as kopecks allow, adding up to zero.
@@ -513,7 +515,7 @@ describe('importing a Splitwise group export', () => {
     const file = fixture('splitwise-too-small-too-large.csv');
     const people = fileCast(2);
     // 1 rupiah is no cent of a euro.
-    const inEuros = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'EUR' } });
+    const inEuros = await preview(anna, file, { currency: 'EUR' });
     expect(inEuros.status, JSON.stringify(inEuros.body)).toBe(200);
     expect(inEuros.body).toMatchObject({ operations: 2, problems: [{ line: 2, code: 'no_money_moved' }], currencies: ['EUR'] });
     expect(inEuros.body.people.map((p: { left_out: number[] }) => p.left_out)).toEqual([[2], [2]]);
@@ -523,7 +525,7 @@ describe('importing a Splitwise group export', () => {
     expect(euros.body).toMatchObject({ operations: 2, skipped: 1 });
     expect(balances(euros.body.event)).toEqual({ [anna.uid]: 4_500_000_020, [boris.uid]: -4_500_000_020 });
     // Nine billion euros are more rupiah than one operation may hold.
-    const inRupiah = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'IDR' } });
+    const inRupiah = await preview(anna, file, { currency: 'IDR' });
     expect(inRupiah.body).toMatchObject({ operations: 2, problems: [{ line: 3, code: 'amount_too_large' }] });
     const rupiah = await importFile(anna, { file, event_name: 'Bali in rupiah', currency: 'IDR', people });
     expect(rupiah.status, JSON.stringify(rupiah.body)).toBe(201);
@@ -991,7 +993,7 @@ describe('exporting an event', () => {
       entered: { payers: [{ uid: 30, amount: 30 }], split: null, parts: [10, 20, 30].map((uid) => ({ uid, amount: null, weight: null })) },
     };
     const both = async (file: string, currency: string) => {
-      const shown = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency } });
+      const shown = await preview(anna, file, { currency });
       expect(shown.status, JSON.stringify(shown.body)).toBe(200);
       const done = await importFile(anna, { file, currency, event_name: `Odd cent in ${currency}`, people: fileCast(3) });
       expect(done.status, JSON.stringify(done.body)).toBe(201);
@@ -1013,10 +1015,10 @@ describe('exporting an event', () => {
 
   it('asks for every rate when the event currency chosen is one the app has none for', async () => {
     const file = fixture('splitwise-square-in-dollars.csv');
-    const shown = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'MKD' } });
+    const shown = await preview(anna, file, { currency: 'MKD' });
     expect(shown.body).toMatchObject({ rates_missing: ['MKD'], result: null });
     const rates = { EUR: '61.5', USD: '56.25' };
-    const priced = await call(t.app, 'POST', '/app/api/v1/import/preview/', { token: anna.token, body: { file, currency: 'MKD', rates } });
+    const priced = await preview(anna, file, { currency: 'MKD', rates });
     // Square in dollars; 25 euros at 61.5 denars.
     expect(priced.body.result).toMatchObject({ currency: 'MKD', balances: [1537.5, -1537.5] });
     const done = await importFile(anna, { file, currency: 'MKD', rates, event_name: 'In denars', people: fileCast(2) });

@@ -111,7 +111,8 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
 
   // The currencies whose rate the importer must type for the event currency chosen.
   const needed = step.name === 'preview' || step.name === 'importing' ? ratesNeeded(step.preview, currency) : [];
-  const given = Object.fromEntries(needed.flatMap((c) => (rateOf(rates[c] ?? '') === null ? [] : [[c, rateOf(rates[c] ?? '') as string]])));
+  const typed = needed.map((c) => [c, rateOf(rates[c] ?? '')] as const);
+  const given: Record<string, string> = Object.fromEntries(typed.flatMap(([c, rate]) => (rate === null ? [] : [[c, rate]])));
   // What the preview shown was asked for, and what the import would now be given.
   const wanted = JSON.stringify([currency, given]);
   const asked = step.name === 'preview' ? step.asked : null;
@@ -152,9 +153,10 @@ export function ImportEventModal({ onClose }: { onClose: () => void }) {
       setError(t('import.choosePeople'));
       return;
     }
-    if (needed.some((c) => rateOf(rates[c] ?? '') === null)) {
+    const untyped = typed.filter(([, rate]) => rate === null).map(([c]) => c);
+    if (untyped.length > 0) {
       setRatesShown(true);
-      setError(t('import.ratesNeeded', { list: needed.filter((c) => rateOf(rates[c] ?? '') === null).join(', ') }));
+      setError(t('import.ratesNeeded', { list: untyped.join(', ') }));
       return;
     }
     setNameError(null);
